@@ -1,0 +1,117 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
+import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Activity = 'active' | 'inactive';
+
+export interface LeadAttributesTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  slug: string;
+  type: TAttributeType;
+  sort_order: number;
+  is_system: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface SourcesTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  status: Generated<Activity>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ListsTable {
+  id: Generated<number>;
+  team_id: number;
+  source_id: number;
+  name: string;
+  status: Generated<Activity>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LeadsTable {
+  id: Generated<number>;
+  team_id: number;
+  source_id: number;
+  list_id: number;
+  status: Generated<TLeadStatus>;
+  duplicates: Generated<number>;
+  looked_up: Generated<boolean>;
+  verified: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LeadCountsTable {
+  team_id: number;
+  source_id: number;
+  list_id: number;
+  day: string;
+  total: number;
+  duplicate: number;
+  flagged: number;
+  blacklisted: number;
+  looked_up: number;
+  verified: number;
+}
+
+export interface LeadValuesTable {
+  id: Generated<number>;
+  team_id: number;
+  lead_id: number;
+  attribute_id: number;
+  type: TAttributeType;
+  value: string;
+  status_label: string | null;
+  carrier_name: string | null;
+  carrier_type: string | null;
+  clicked: boolean | null;
+  ban: boolean | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DiffEntry {
+  action: string;
+  lead_attribute_name: string | null;
+  lead_attribute_value: string | null;
+  value_from: string | null;
+  value_to: string | null;
+}
+
+export interface LeadLogsTable {
+  id: Generated<number>;
+  team_id: number;
+  lead_id: number;
+  user_id: number | null;
+  type: string;
+  action: string;
+  filename: string | null;
+  diff_log: ColumnType<DiffEntry[], string, string>;
+  created_at: CreatedAt;
+}
+
+export interface ValidationTemplatesTable {
+  team_id: number;
+  kind: string;
+  values: string;
+  updated_at: UpdatedAt;
+}
+
+export interface LeadsTables {
+  lead_attributes: LeadAttributesTable;
+  sources: SourcesTable;
+  lists: ListsTable;
+  leads: LeadsTable;
+  lead_counts: LeadCountsTable;
+  lead_values: LeadValuesTable;
+  lead_logs: LeadLogsTable;
+  validation_templates: ValidationTemplatesTable;
+}

@@ -1,0 +1,58 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { TRole } from '@herald/shared/auth/roles';
+import type { TProcessStatus } from '@herald/shared/processes/processes.schemas';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  data_version: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  team_id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  role: TRole;
+  email_verified_at: Date | null;
+  blocked: Generated<boolean>;
+  balance: Generated<number>;
+  balance_auto_refill: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface ProcessesTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  kind: string;
+  title: string;
+  status: TProcessStatus;
+  progress: Generated<number>;
+  message: string | null;
+  cleared: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PlatformTables {
+  processes: ProcessesTable;
+  teams: TeamsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+}

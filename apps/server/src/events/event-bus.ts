@@ -1,0 +1,82 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { TEventAudience, TServerEvent } from '@herald/shared/events/events.schemas';
+
+export interface EventEnvelope {
+  /** Increasing across processes (time-based), so a reconnecting client can ask for what it missed. */
+  id: number;
+  audience: TEventAudience;
+  event: TServerEvent;
+}
+
+export interface EventBus {
+  publish(audience: TEventAudience, event: TServerEvent): Promise<void>;
+  subscribe(listener: (envelope: EventEnvelope) => void): () => void;
+  /** Envelopes this process has seen after `afterId`, for `Last-Event-ID` replays. */
+  since(afterId: number): EventEnvelope[];
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'herald_events';
+const REPLAY_SIZE = 1000;
+
+/**
+ * In-process fan-out; with a connection string, every publish goes through PostgreSQL
+ * LISTEN/NOTIFY so a browser connected to any API process hears events raised on any other.
+ */
+export async function createEventBus(connectionString?: string): Promise<EventBus> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const recent: EventEnvelope[] = [];
+  let seq = 0;
+
+  const deliver = (envelope: EventEnvelope) => {
+    recent.push(envelope);
+    if (recent.length > REPLAY_SIZE) recent.shift();
+    emitter.emit('event', envelope);
+  };
+  const nextId = () => Date.now() * 1000 + (seq++ % 1000);
+
+  let listener: pg.Client | undefined;
+  let publisher: pg.Pool | undefined;
+  if (connectionString) {
+    listener = new pg.Client({ connectionString });
+    listener.on('error', () => {});
+    await listener.connect();
+    await listener.query(`listen ${CHANNEL}`);
+    listener.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        deliver(JSON.parse(message.payload) as EventEnvelope);
+      } catch {
+        // A foreign payload on our channel is not ours to deliver.
+      }
+    });
+    publisher = new pg.Pool({ connectionString, max: 2 });
+    publisher.on('error', () => {});
+  }
+
+  return {
+    async publish(audience, event) {
+      const envelope: EventEnvelope = { id: nextId(), audience, event };
+      if (publisher) await publisher.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(envelope)]);
+      else deliver(envelope);
+    },
+    subscribe(fn) {
+      emitter.on('event', fn);
+      return () => emitter.off('event', fn);
+    },
+    since(afterId) {
+      return recent.filter((e) => e.id > afterId);
+    },
+    async close() {
+      emitter.removeAllListeners();
+      await listener?.end().catch(() => {});
+      await publisher?.end().catch(() => {});
+    },
+  };
+}
+
+export function isForUser(audience: TEventAudience, user: { id: number; teamId: number }): boolean {
+  return 'userId' in audience ? audience.userId === user.id : audience.teamId === user.teamId;
+}

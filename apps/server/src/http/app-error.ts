@@ -1,0 +1,39 @@
+import { ERROR_CODES, type TErrorCode } from '@herald/shared/errors/error-codes';
+
+/** The one error type services throw; the error handler turns its code into the status. */
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly status: number;
+  readonly errors?: Record<string, string[]>;
+
+  constructor(code: TErrorCode, message?: string, errors?: Record<string, string[]>) {
+    super(message ?? defaultMessages[code]);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.errors = errors;
+  }
+
+  /** A 422 with one message on one field, the shape forms show under the input. */
+  static field(field: string, message: string): AppError {
+    return new AppError('validation_failed', message, { [field]: [message] });
+  }
+}
+
+const defaultMessages: Record<TErrorCode, string> = {
+  validation_failed: 'The given data was invalid.',
+  bad_request: 'The request could not be read.',
+  unauthenticated: 'Unauthenticated.',
+  token_expired: 'Your session has expired.',
+  account_blocked: 'account_blocked',
+  email_not_verified: "You're not activated yet.",
+  forbidden: 'This action is unauthorized.',
+  not_found: 'Not found.',
+  route_not_found: 'Route not found.',
+  conflict: 'The resource was changed by someone else.',
+  payload_too_large: 'The request body is too large.',
+  unsupported_media_type: 'Unsupported content type.',
+  too_many_requests: 'Too many attempts. Please try again later.',
+  internal_error: 'Something went wrong on our side.',
+  service_unavailable: 'The service is temporarily unavailable.',
+};

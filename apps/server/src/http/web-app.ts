@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/**
+ * Serves the built web app with history fallback, so one process and one port serve everything.
+ * Unknown `/api/*` paths get the JSON 404 instead of the page.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const hasWeb = existsSync(distDir);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      // Routes for the files present at start; a rebuilt web app is served after a restart.
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Vite's hashed assets never change; the page itself must always be fresh.
+        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError('route_not_found', `Route ${request.method} ${path} not found`);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

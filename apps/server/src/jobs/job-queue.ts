@@ -1,0 +1,122 @@
+import { PgBoss } from 'pg-boss';
+import type { TProcess, TProcessStatus } from '@herald/shared/processes/processes.schemas';
+import type { Database } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { ProcessesRepository } from '../modules/processes/processes.repository.ts';
+
+export interface JobOwner {
+  teamId: number;
+  userId: number;
+}
+
+export interface JobContext extends JobOwner {
+  processId: number;
+  signal: AbortSignal;
+  /** Records progress (0–100) and tells the owner's browsers at once. */
+  reportProgress(progress: number, update?: { status?: TProcessStatus; message?: string }): Promise<void>;
+}
+
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
+
+interface Envelope<T> extends JobOwner {
+  processId: number;
+  data: T;
+}
+
+/**
+ * pg-boss on the app's own database (both modes), with each job mirrored by a `processes` row so
+ * the user can watch it. One queue per job kind.
+ */
+export function createJobQueue(options: {
+  database: Database;
+  bus: EventBus;
+  processes: ProcessesRepository;
+  schema?: string;
+  runWorkers: boolean;
+}) {
+  const { database, bus, processes, runWorkers } = options;
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.connectionString, schema: options.schema, max: 4 })
+      : new PgBoss({ db: { executeSql: database.executeSql }, backend: 'pglite', schema: options.schema });
+  // pg-boss reports failures as events (an unhandled 'error' would crash the process); health
+  // shows the queue down for a while after each.
+  let lastErrorAt = 0;
+  boss.on('error', () => {
+    lastErrorAt = Date.now();
+  });
+
+  const handlers = new Map<string, JobHandler<unknown>>();
+  let started = false;
+
+  const publish = (owner: JobOwner, process: TProcess | undefined) =>
+    process ? bus.publish({ userId: owner.userId }, { type: 'ProcessStatus', payload: process }) : Promise.resolve();
+
+  async function work(name: string, handler: JobHandler<unknown>) {
+    await boss.createQueue(name);
+    if (!runWorkers) return;
+    await boss.work<Envelope<unknown>>(name, { localConcurrency: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+      const { teamId, userId, processId, data } = job.data;
+      const owner = { teamId, userId };
+      const context: JobContext = {
+        ...owner,
+        processId,
+        signal: job.signal,
+        async reportProgress(progress, update) {
+          const value = Math.max(0, Math.min(100, Math.floor(progress)));
+          await publish(
+            owner,
+            await processes.update(teamId, processId, {
+              progress: value,
+              status: update?.status ?? 'running',
+              message: update?.message,
+            }),
+          );
+        },
+      };
+      await publish(owner, await processes.update(teamId, processId, { status: 'running' }));
+      try {
+        await handler(data, context);
+        await publish(owner, await processes.update(teamId, processId, { status: 'completed', progress: 100 }));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await publish(owner, await processes.update(teamId, processId, { status: 'failed', message }));
+        throw error;
+      }
+    });
+  }
+
+  return {
+    boss,
+    async start() {
+      await boss.start();
+      started = true;
+      for (const [name, handler] of handlers) await work(name, handler);
+    },
+    /** Registers a job kind; call before or after start. */
+    async register<T>(name: string, handler: JobHandler<T>) {
+      handlers.set(name, handler as JobHandler<unknown>);
+      if (started) await work(name, handler as JobHandler<unknown>);
+    },
+    /** Queues a job and shows it to its owner at once as a queued process. */
+    async enqueue<T>(name: string, data: T, owner: JobOwner & { title: string }): Promise<TProcess> {
+      const process = await processes.create(owner.teamId, owner.userId, name, owner.title);
+      const envelope: Envelope<T> = { teamId: owner.teamId, userId: owner.userId, processId: process.id, data };
+      await boss.send(name, envelope, { retryLimit: 0 });
+      await publish(owner, process);
+      return process;
+    },
+    /** pg-boss is started and has reported no failure in the last 30 seconds. */
+    isRunning(): boolean {
+      return started && Date.now() - lastErrorAt > 30_000;
+    },
+    /** Lets running jobs finish (up to `timeoutMs`), then stops polling. */
+    async stop(timeoutMs = 30_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: timeoutMs });
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -1,0 +1,86 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { TAttributeType, TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import type { DB } from '../../db/schema.ts';
+
+const columns = ['id', 'name', 'slug', 'type', 'sort_order', 'is_system'] as const;
+
+export function createAttributesRepository(db: Kysely<DB>) {
+  return {
+    findAll(teamId: number, tx: Kysely<DB> | Transaction<DB> = db): Promise<TLeadAttribute[]> {
+      return tx
+        .selectFrom('lead_attributes')
+        .select(columns)
+        .where('team_id', '=', teamId)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute();
+    },
+
+    findById(teamId: number, id: number) {
+      return db
+        .selectFrom('lead_attributes')
+        .select(columns)
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    findByNames(teamId: number, names: string[]) {
+      if (names.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('lead_attributes')
+        .select(columns)
+        .where('team_id', '=', teamId)
+        .where((eb) =>
+          eb(
+            eb.fn('lower', ['name']),
+            'in',
+            names.map((n) => n.toLowerCase()),
+          ),
+        )
+        .execute();
+    },
+
+    async slugsLike(teamId: number, base: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('lead_attributes')
+        .select('slug')
+        .where('team_id', '=', teamId)
+        .where('slug', 'like', `${base}%`)
+        .execute();
+      return new Set(rows.map((r) => r.slug));
+    },
+
+    async create(
+      teamId: number,
+      rows: Array<{ name: string; slug: string; type: TAttributeType; sort_order: number }>,
+    ) {
+      return db
+        .insertInto('lead_attributes')
+        .values(rows.map((r) => ({ ...r, team_id: teamId })))
+        .returning(columns)
+        .execute();
+    },
+
+    update(teamId: number, id: number, patch: { name?: string; sort_order?: number }) {
+      return db
+        .updateTable('lead_attributes')
+        .set(patch)
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .returning(columns)
+        .executeTakeFirst();
+    },
+
+    async delete(teamId: number, id: number) {
+      const result = await db
+        .deleteFrom('lead_attributes')
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+  };
+}
+
+export type AttributesRepository = ReturnType<typeof createAttributesRepository>;

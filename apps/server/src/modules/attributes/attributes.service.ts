@@ -1,0 +1,96 @@
+import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
+import { AppError } from '../../http/app-error.ts';
+import type { AttributesRepository } from './attributes.repository.ts';
+
+/** Lowercase ASCII slug for `{{placeholders}}`; Cyrillic is transliterated so names stay readable. */
+export function slugify(name: string): string {
+  const map: Record<string, string> = {
+    а: 'a',
+    б: 'b',
+    в: 'v',
+    г: 'h',
+    ґ: 'g',
+    д: 'd',
+    е: 'e',
+    є: 'ie',
+    ж: 'zh',
+    з: 'z',
+    и: 'y',
+    і: 'i',
+    ї: 'i',
+    й: 'i',
+    к: 'k',
+    л: 'l',
+    м: 'm',
+    н: 'n',
+    о: 'o',
+    п: 'p',
+    р: 'r',
+    с: 's',
+    т: 't',
+    у: 'u',
+    ф: 'f',
+    х: 'kh',
+    ц: 'ts',
+    ч: 'ch',
+    ш: 'sh',
+    щ: 'shch',
+    ь: '',
+    ю: 'iu',
+    я: 'ia',
+    ы: 'y',
+    э: 'e',
+    ё: 'io',
+    ъ: '',
+  };
+  const ascii = [...name.toLowerCase()].map((c) => map[c] ?? c).join('');
+  const slug = ascii
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 60);
+  return slug || 'attribute';
+}
+
+/** Lead attributes: system ones (phone, email) are fixed; custom ones are the team's own. */
+export function createAttributesService(repo: AttributesRepository) {
+  return {
+    list: (teamId: number) => repo.findAll(teamId),
+
+    async create(teamId: number, rows: Array<{ name: string; sort_order: number; type: TAttributeType }>) {
+      const names = rows.map((r) => r.name.toLowerCase());
+      const duplicateInRequest = names.find((n, i) => names.indexOf(n) !== i);
+      if (duplicateInRequest) throw AppError.field('name', `The attribute "${duplicateInRequest}" is listed twice.`);
+      const existing = await repo.findByNames(teamId, names);
+      if (existing.length > 0) throw AppError.field('name', `The attribute "${existing[0].name}" already exists.`);
+      const prepared: Array<{ name: string; sort_order: number; type: TAttributeType; slug: string }> = [];
+      for (const row of rows) {
+        const base = slugify(row.name);
+        const taken = await repo.slugsLike(teamId, base);
+        let slug = base;
+        for (let i = 2; taken.has(slug) || prepared.some((p) => p.slug === slug); i++) slug = `${base}_${i}`;
+        prepared.push({ ...row, slug });
+      }
+      return repo.create(teamId, prepared);
+    },
+
+    async update(teamId: number, id: number, patch: { name?: string; sort_order?: number }) {
+      const attribute = await repo.findById(teamId, id);
+      if (!attribute) throw new AppError('not_found');
+      if (attribute.is_system) throw new AppError('forbidden', 'System attributes cannot be changed.');
+      if (patch.name && patch.name.toLowerCase() !== attribute.name.toLowerCase()) {
+        const clash = await repo.findByNames(teamId, [patch.name]);
+        if (clash.length > 0) throw AppError.field('name', `The attribute "${clash[0].name}" already exists.`);
+      }
+      return (await repo.update(teamId, id, patch)) ?? attribute;
+    },
+
+    async delete(teamId: number, id: number) {
+      const attribute = await repo.findById(teamId, id);
+      if (!attribute) throw new AppError('not_found');
+      if (attribute.is_system) throw new AppError('forbidden', 'System attributes cannot be deleted.');
+      await repo.delete(teamId, id);
+    },
+  };
+}
+
+export type AttributesService = ReturnType<typeof createAttributesService>;

@@ -1,0 +1,261 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
+import type { TLeadStatus, TLeadValue } from '@herald/shared/leads/leads.schemas';
+import type { DB } from '../../db/schema.ts';
+import { escapeLike } from '../../db/sql-text.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type LeadOrderField = 'id' | 'created_at' | 'updated_at' | 'duplicates' | 'status';
+export interface LeadPageArgs {
+  listId?: number;
+  search?: string;
+  order: { field: LeadOrderField; dir: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+}
+
+const leadColumns = ['id', 'status', 'source_id', 'list_id', 'duplicates', 'created_at', 'updated_at'] as const;
+const valueColumns = [
+  'v.id',
+  'v.value',
+  'v.status_label',
+  'v.carrier_name',
+  'v.carrier_type',
+  'v.clicked',
+  'v.ban',
+] as const;
+
+interface ValueRow {
+  id: number;
+  value: string;
+  status_label: string | null;
+  carrier_name: string | null;
+  carrier_type: string | null;
+  clicked: boolean | null;
+  ban: boolean | null;
+  attribute_id: number;
+  attribute_name: string;
+  attribute_type: TAttributeType;
+  attribute_slug: string;
+}
+
+function toLeadValue(r: ValueRow): TLeadValue {
+  return {
+    id: Number(r.id),
+    value: r.value,
+    status_label: r.status_label,
+    carrier_name: r.carrier_name,
+    carrier_type: r.carrier_type,
+    clicked: r.clicked,
+    ban: r.ban,
+    attribute: { id: Number(r.attribute_id), name: r.attribute_name, type: r.attribute_type, slug: r.attribute_slug },
+  };
+}
+
+/** Leads and their values. Every method takes the team first. */
+export function createLeadsRepository(db: Kysely<DB>) {
+  function filtered(teamId: number, args: Pick<LeadPageArgs, 'listId' | 'search'>) {
+    let q = db.selectFrom('leads').where('leads.team_id', '=', teamId);
+    if (args.listId) q = q.where('leads.list_id', '=', args.listId);
+    if (args.search) {
+      // Trigram index on lead_values.value: a fragment of a phone, e-mail or any value.
+      const pattern = `%${escapeLike(args.search)}%`;
+      q = q.where('leads.id', 'in', (eb) =>
+        eb.selectFrom('lead_values').select('lead_id').where('team_id', '=', teamId).where('value', 'ilike', pattern),
+      );
+    }
+    return q;
+  }
+
+  return {
+    transaction<T>(fn: (tx: Transaction<DB>) => Promise<T>) {
+      return db.transaction().execute(fn);
+    },
+
+    /** One page of leads with their values, in one round trip (values as a JSON array per lead). */
+    async findPage(teamId: number, args: LeadPageArgs) {
+      const rows = await filtered(teamId, args)
+        .select(leadColumns.map((c) => `leads.${c}` as const))
+        .select((eb) =>
+          jsonArrayFrom(
+            eb
+              .selectFrom('lead_values as v')
+              .innerJoin('lead_attributes as a', 'a.id', 'v.attribute_id')
+              .select([
+                ...valueColumns,
+                'a.id as attribute_id',
+                'a.name as attribute_name',
+                'a.type as attribute_type',
+                'a.slug as attribute_slug',
+              ])
+              .whereRef('v.lead_id', '=', 'leads.id')
+              .orderBy('a.sort_order')
+              .orderBy('v.id'),
+          ).as('values'),
+        )
+        .orderBy(`leads.${args.order.field}`, args.order.dir)
+        .orderBy('leads.id', args.order.dir)
+        .offset(args.offset)
+        .limit(args.limit)
+        .execute();
+      return rows.map(({ values, ...lead }) => ({ ...lead, lead_values: values.map(toLeadValue) }));
+    },
+
+    async count(teamId: number, args: Pick<LeadPageArgs, 'listId' | 'search'>) {
+      const row = await filtered(teamId, args)
+        .select([
+          sql<number>`count(*)`.as('total'),
+          sql<number>`count(*) filter (where leads.status = 'blacklisted')`.as('blacklisted'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.total), blacklisted: Number(row.blacklisted) };
+    },
+
+    findById(teamId: number, id: number, tx: Db = db) {
+      return tx
+        .selectFrom('leads')
+        .select(leadColumns)
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    findExistingIds(teamId: number, ids: number[]) {
+      return db.selectFrom('leads').select('id').where('team_id', '=', teamId).where('id', 'in', ids).execute();
+    },
+
+    async valuesOf(teamId: number, leadIds: number[], tx: Db = db): Promise<Array<TLeadValue & { lead_id: number }>> {
+      if (leadIds.length === 0) return [];
+      const rows = await tx
+        .selectFrom('lead_values as v')
+        .innerJoin('lead_attributes as a', 'a.id', 'v.attribute_id')
+        .select([
+          ...valueColumns,
+          'v.lead_id',
+          'a.id as attribute_id',
+          'a.name as attribute_name',
+          'a.type as attribute_type',
+          'a.slug as attribute_slug',
+        ])
+        .where('v.team_id', '=', teamId)
+        .where('v.lead_id', 'in', leadIds)
+        .orderBy('a.sort_order')
+        .orderBy('v.id')
+        .execute();
+      return rows.map((r) => ({ ...toLeadValue(r), lead_id: r.lead_id }));
+    },
+
+    findValue(teamId: number, id: number, tx: Db = db) {
+      return tx
+        .selectFrom('lead_values as v')
+        .innerJoin('lead_attributes as a', 'a.id', 'v.attribute_id')
+        .select(['v.id', 'v.lead_id', 'v.value', 'v.type', 'a.name as attribute_name'])
+        .where('v.team_id', '=', teamId)
+        .where('v.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    insertLead(lead: { team_id: number; source_id: number; list_id: number; status?: TLeadStatus }, tx: Db) {
+      return tx.insertInto('leads').values(lead).returning(leadColumns).executeTakeFirstOrThrow();
+    },
+
+    async insertValues(
+      teamId: number,
+      leadId: number,
+      values: Array<{ attribute_id: number; type: TAttributeType; value: string }>,
+      tx: Db,
+    ) {
+      if (values.length === 0) return;
+      await tx
+        .insertInto('lead_values')
+        .values(values.map((v) => ({ ...v, team_id: teamId, lead_id: leadId })))
+        .execute();
+    },
+
+    async updateValue(teamId: number, id: number, value: string, tx: Db) {
+      await tx
+        .updateTable('lead_values')
+        .set({ value, updated_at: new Date() })
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteValue(teamId: number, id: number, tx: Db) {
+      await tx.deleteFrom('lead_values').where('team_id', '=', teamId).where('id', '=', id).execute();
+    },
+
+    async touch(teamId: number, leadIds: number[], tx: Db) {
+      await tx
+        .updateTable('leads')
+        .set({ updated_at: new Date() })
+        .where('team_id', '=', teamId)
+        .where('id', 'in', leadIds)
+        .execute();
+    },
+
+    async phonesOf(teamId: number, leadIds: number[], tx: Db = db): Promise<string[]> {
+      if (leadIds.length === 0) return [];
+      const rows = await tx
+        .selectFrom('lead_values')
+        .select('value')
+        .distinct()
+        .where('team_id', '=', teamId)
+        .where('type', '=', 'phone')
+        .where('lead_id', 'in', leadIds)
+        .execute();
+      return rows.map((r) => r.value);
+    },
+
+    /** Sets status where it differs; returns the ids that changed with their old status. */
+    async setStatus(teamId: number, ids: number[], status: TLeadStatus, tx: Db) {
+      const rows = await sql<{ id: number; old_status: TLeadStatus }>`
+        update leads l set status = ${status}, updated_at = now()
+        from leads old
+        where old.id = l.id and l.team_id = ${teamId} and l.id = any(${ids}::bigint[]) and l.status <> ${status}
+        returning l.id, old.status as old_status`.execute(tx);
+      return rows.rows;
+    },
+
+    async deleteLeads(teamId: number, ids: number[], tx: Db) {
+      const r = await tx.deleteFrom('leads').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
+    /**
+     * Recomputes `duplicates` for every lead that holds one of `phones` (and for `alsoLeadIds`):
+     * how many other leads of the team share any of its phones.
+     */
+    async refreshDuplicates(teamId: number, phones: string[], alsoLeadIds: number[], tx: Db) {
+      if (phones.length === 0 && alsoLeadIds.length === 0) return;
+      await sql`
+        with affected as (
+          select lead_id from lead_values
+          where team_id = ${teamId} and type = 'phone' and value = any(${phones}::text[])
+          union select unnest(${alsoLeadIds}::bigint[])
+        ), counted as (
+          select a.lead_id, count(distinct o.lead_id) as n
+          from affected a
+          left join lead_values mine on mine.lead_id = a.lead_id and mine.type = 'phone'
+          left join lead_values o on o.team_id = ${teamId} and o.type = 'phone' and o.value = mine.value and o.lead_id <> a.lead_id
+          group by a.lead_id
+        )
+        update leads l set duplicates = c.n from counted c
+        where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n`.execute(tx);
+    },
+
+    sourceAndList(teamId: number, leadId: number) {
+      return db
+        .selectFrom('leads as l')
+        .innerJoin('sources as s', 's.id', 'l.source_id')
+        .innerJoin('lists as li', 'li.id', 'l.list_id')
+        .select(['s.id as source_id', 's.name as source_name', 'li.id as list_id', 'li.name as list_name'])
+        .where('l.team_id', '=', teamId)
+        .where('l.id', '=', leadId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type LeadsRepository = ReturnType<typeof createLeadsRepository>;

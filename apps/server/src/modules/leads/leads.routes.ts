@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZPageQuery } from '@herald/shared/common/pagination.schemas';
+import {
+  ZBatchIdsRequest,
+  ZBatchResult,
+  ZBatchStatusRequest,
+  ZCreateLeadRequest,
+  ZLead,
+  ZLeadLogPage,
+  ZLeadPage,
+  ZValueRequest,
+} from '@herald/shared/leads/leads.schemas';
+import { ZIdParams } from '@herald/shared/team/team.schemas';
+import { z } from 'zod';
+import { currentUser } from '../../auth/authenticate.ts';
+import type { LeadValuesService, ValueKind } from './lead-values.service.ts';
+import type { LeadsService } from './leads.service.ts';
+
+const ZDeleted = z.object({ deleted: z.number() });
+const ZLogQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((n) => [20, 50, 100].includes(n), 'Use 20, 50 or 100')
+    .default(20),
+});
+const ZLeadPlaces = z.object({
+  sources: z.array(z.object({ id: z.number(), name: z.string() })),
+  lists: z.array(z.object({ id: z.number(), name: z.string(), source_id: z.number() })),
+});
+const VALUE_KINDS: ValueKind[] = ['lead-values', 'lead-phones', 'lead-emails'];
+
+/** `/api/leads`, `/api/lists/{id}/leads` and the value endpoints. */
+export async function leadsRoutes(
+  app: FastifyInstance,
+  { leads, values }: { leads: LeadsService; values: LeadValuesService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['leads'];
+  const read = { preHandler: app.authorize('leads:read') };
+  const manage = { preHandler: app.authorize('leads:manage') };
+  const update = { preHandler: app.authorize('leads:update') };
+
+  r.get('/leads', { ...read, schema: { tags, querystring: ZPageQuery, response: { 200: ZLeadPage } } }, (req) =>
+    leads.page(currentUser(req), req.query),
+  );
+  r.get(
+    '/lists/:id/leads',
+    { ...read, schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZLeadPage } } },
+    (req) => leads.page(currentUser(req), req.query, req.params.id),
+  );
+  r.post(
+    '/leads',
+    {
+      preHandler: app.authorize('leads:create'),
+      schema: { tags, body: ZCreateLeadRequest, response: { 201: ZLead.extend({ info: z.array(z.string()) }) } },
+    },
+    async (req, reply) => reply.status(201).send(await leads.create(currentUser(req), req.body)),
+  );
+  r.delete(
+    '/leads/batch',
+    { ...manage, schema: { tags, body: ZBatchIdsRequest, response: { 200: ZDeleted } } },
+    async (req) => ({
+      deleted: await leads.delete(currentUser(req), req.body.ids),
+    }),
+  );
+  r.put(
+    '/leads/batch-status',
+    { ...manage, schema: { tags, body: ZBatchStatusRequest, response: { 200: ZBatchResult } } },
+    (req) => leads.setStatus(currentUser(req), req.body.ids, req.body.status),
+  );
+  r.get('/leads/:id', { ...read, schema: { tags, params: ZIdParams, response: { 200: ZLead } } }, (req) =>
+    leads.get(currentUser(req), req.params.id),
+  );
+  r.get(
+    '/leads/:id/log',
+    { ...read, schema: { tags, params: ZIdParams, querystring: ZLogQuery, response: { 200: ZLeadLogPage } } },
+    (req) => leads.log(currentUser(req), req.params.id, req.query.page, req.query.limit),
+  );
+  r.get('/leads/:id/sources', { ...read, schema: { tags, params: ZIdParams, response: { 200: ZLeadPlaces } } }, (req) =>
+    leads.sources(currentUser(req), req.params.id),
+  );
+  r.delete(
+    '/leads/:id',
+    { ...manage, schema: { tags, params: ZIdParams, response: { 200: ZDeleted } } },
+    async (req) => ({
+      deleted: await leads.delete(currentUser(req), [req.params.id]),
+    }),
+  );
+
+  for (const kind of VALUE_KINDS) {
+    r.post(
+      `/leads/:id/lead-attributes/:attrId/${kind}`,
+      {
+        ...update,
+        schema: {
+          tags,
+          params: ZIdParams.extend({ attrId: ZIdParams.shape.id }),
+          body: ZValueRequest,
+          response: { 201: ZLead },
+        },
+      },
+      async (req, reply) => {
+        const user = currentUser(req);
+        await values.add(user, req.params.id, req.params.attrId, kind, req.body.value);
+        return reply.status(201).send(await leads.get(user, req.params.id));
+      },
+    );
+    r.put(
+      `/${kind}/:id`,
+      { ...update, schema: { tags, params: ZIdParams, body: ZValueRequest, response: { 200: ZLead } } },
+      async (req) => {
+        const user = currentUser(req);
+        return leads.get(user, await values.update(user, req.params.id, kind, req.body.value));
+      },
+    );
+    r.delete(
+      `/${kind}/:id`,
+      { ...update, schema: { tags, params: ZIdParams, response: { 200: ZLead } } },
+      async (req) => {
+        const user = currentUser(req);
+        return leads.get(user, await values.remove(user, req.params.id, kind));
+      },
+    );
+  }
+}

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** Per-team validation templates; `phone` holds the ignored phone formats. */
+export function createValidationTemplateRepository(db: Kysely<DB>) {
+  return {
+    async find(teamId: number, kind: string): Promise<string> {
+      const row = await db
+        .selectFrom('validation_templates')
+        .select('values')
+        .where('team_id', '=', teamId)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+      return row?.values ?? '';
+    },
+    async save(teamId: number, kind: string, values: string) {
+      await db
+        .insertInto('validation_templates')
+        .values({ team_id: teamId, kind, values })
+        .onConflict((oc) => oc.columns(['team_id', 'kind']).doUpdateSet({ values, updated_at: new Date() }))
+        .execute();
+    },
+  };
+}
+export type ValidationTemplateRepository = ReturnType<typeof createValidationTemplateRepository>;

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZPhoneTemplate } from '@herald/shared/attributes/attributes.schemas';
+import { currentUser } from '../../auth/authenticate.ts';
+import type { SettingsService } from './settings.service.ts';
+
+/** `/api/validation-template/phone`: the team's ignored phone formats. */
+export async function settingsRoutes(app: FastifyInstance, { settings }: { settings: SettingsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/validation-template/phone',
+    { preHandler: app.authorize('attributes:read'), schema: { tags: ['settings'], response: { 200: ZPhoneTemplate } } },
+    async (request) => ({ values: await settings.phoneTemplate(currentUser(request).teamId) }),
+  );
+  r.put(
+    '/validation-template/phone',
+    {
+      preHandler: app.authorize('settings:manage'),
+      schema: { tags: ['settings'], body: ZPhoneTemplate, response: { 200: ZPhoneTemplate } },
+    },
+    async (request) => ({ values: await settings.savePhoneTemplate(currentUser(request).teamId, request.body.values) }),
+  );
+}

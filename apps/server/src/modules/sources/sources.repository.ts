@@ -1,0 +1,188 @@
+import { type Kysely, sql } from 'kysely';
+import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
+import { bumpDataVersion } from '../../db/data-version.ts';
+import type { DB } from '../../db/schema.ts';
+import { escapeLike } from '../../db/sql-text.ts';
+
+export type Activity = 'active' | 'inactive';
+export interface PageArgs {
+  offset: number;
+  limit: number;
+  search?: string;
+  order: { field: 'name' | 'created_at' | 'id'; dir: 'asc' | 'desc' };
+}
+
+/** Sources and their lists; counts are computed from `leads` by source or by list. */
+export function createSourcesRepository(db: Kysely<DB>) {
+  return {
+    async findSourcePage(teamId: number, args: PageArgs) {
+      let q = db.selectFrom('sources').where('team_id', '=', teamId);
+      if (args.search) q = q.where('name', 'ilike', `%${escapeLike(args.search)}%`);
+      const [rows, total] = await Promise.all([
+        q
+          .select(['id', 'name', 'status', 'created_at'])
+          .orderBy(args.order.field, args.order.dir)
+          .orderBy('id', args.order.dir)
+          .offset(args.offset)
+          .limit(args.limit)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    findSource(teamId: number, id: number) {
+      return db
+        .selectFrom('sources')
+        .select(['id', 'name', 'status', 'created_at'])
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    findSourcesByIds(teamId: number, ids: number[]) {
+      return db.selectFrom('sources').select('id').where('team_id', '=', teamId).where('id', 'in', ids).execute();
+    },
+
+    createSource(teamId: number, name: string) {
+      return db
+        .insertInto('sources')
+        .values({ team_id: teamId, name })
+        .returning(['id', 'name', 'status', 'created_at'])
+        .executeTakeFirstOrThrow();
+    },
+
+    updateSource(teamId: number, id: number, patch: { name?: string; status?: Activity }) {
+      return db
+        .updateTable('sources')
+        .set({ ...patch, updated_at: new Date() })
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .returning(['id', 'name', 'status', 'created_at'])
+        .executeTakeFirst();
+    },
+
+    async deleteSources(teamId: number, ids: number[]) {
+      const r = await db.deleteFrom('sources').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
+      await bumpDataVersion(db, teamId);
+      return Number(r.numDeletedRows);
+    },
+
+    findListsOfSources(teamId: number, sourceIds: number[]) {
+      if (sourceIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('lists')
+        .select(['id', 'name', 'status', 'source_id', 'created_at'])
+        .where('team_id', '=', teamId)
+        .where('source_id', 'in', sourceIds)
+        .orderBy('id')
+        .execute();
+    },
+
+    async findListPage(teamId: number, sourceIds: number[] | undefined, args: PageArgs) {
+      let q = db.selectFrom('lists').where('team_id', '=', teamId);
+      if (sourceIds) q = q.where('source_id', 'in', sourceIds.length ? sourceIds : [0]);
+      if (args.search) q = q.where('name', 'ilike', `%${escapeLike(args.search)}%`);
+      const [rows, total] = await Promise.all([
+        q
+          .select(['id', 'name', 'status', 'source_id', 'created_at'])
+          .orderBy(args.order.field, args.order.dir)
+          .orderBy('id', args.order.dir)
+          .offset(args.offset)
+          .limit(args.limit)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    findList(teamId: number, id: number) {
+      return db
+        .selectFrom('lists')
+        .select(['id', 'name', 'status', 'source_id', 'created_at'])
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    createList(teamId: number, sourceId: number, name: string, status: Activity) {
+      return db
+        .insertInto('lists')
+        .values({ team_id: teamId, source_id: sourceId, name, status })
+        .returning(['id', 'name', 'status', 'source_id', 'created_at'])
+        .executeTakeFirstOrThrow();
+    },
+
+    updateList(teamId: number, id: number, patch: { name?: string; status?: Activity }) {
+      return db
+        .updateTable('lists')
+        .set({ ...patch, updated_at: new Date() })
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .returning(['id', 'name', 'status', 'source_id', 'created_at'])
+        .executeTakeFirst();
+    },
+
+    async deleteLists(teamId: number, ids: number[]) {
+      const r = await db.deleteFrom('lists').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
+      await bumpDataVersion(db, teamId);
+      return Number(r.numDeletedRows);
+    },
+
+    /**
+     * Lead counts grouped by source or list (or the whole team), for the given ids, summed from the
+     * per-list, per-day tallies the `leads` triggers keep. Days are UTC; "last 30 days" is today
+     * and the 29 days before.
+     */
+    async countLeads(
+      teamId: number,
+      by: 'source_id' | 'list_id' | 'team_id',
+      ids?: number[],
+    ): Promise<Map<number, TLeadCounts>> {
+      const today = sql`(now() at time zone 'UTC')::date`;
+      let q = db
+        .selectFrom('lead_counts')
+        .select([
+          sql<number>`${sql.ref(by)}`.as('key'),
+          sql<number>`coalesce(sum(total), 0)`.as('total'),
+          sql<number>`coalesce(sum(total) filter (where day = ${today}), 0)`.as('today'),
+          sql<number>`coalesce(sum(total) filter (where day > ${today} - 30), 0)`.as('last30'),
+          sql<number>`coalesce(sum(duplicate), 0)`.as('duplicate'),
+          sql<number>`coalesce(sum(duplicate) filter (where day = ${today}), 0)`.as('duplicate_today'),
+          sql<number>`coalesce(sum(flagged), 0)`.as('flagged'),
+          sql<number>`coalesce(sum(blacklisted), 0)`.as('blacklisted'),
+          sql<number>`coalesce(sum(looked_up), 0)`.as('looked_up'),
+          sql<number>`coalesce(sum(verified), 0)`.as('verified'),
+        ])
+        .where('team_id', '=', teamId)
+        .groupBy(by);
+      if (ids) q = q.where(by, 'in', ids.length ? ids : [0]);
+      const rows = await q.execute();
+      return new Map(
+        rows.map((r) => {
+          const total = Number(r.total);
+          const pct = (n: number) => (total > 0 ? Math.floor((100 * Number(n)) / total) : 0);
+          const counts: TLeadCounts & { duplicates_today: number } = {
+            total_leads: total,
+            total_today: Number(r.today),
+            total_last_30_days: Number(r.last30),
+            duplicate: Number(r.duplicate),
+            duplicates_today: Number(r.duplicate_today),
+            total_flagged_leads: Number(r.flagged),
+            total_blacklisted_leads: Number(r.blacklisted),
+            percentage_lookup: pct(r.looked_up),
+            percentage_verified: pct(r.verified),
+          };
+          return [Number(r.key), counts];
+        }),
+      );
+    },
+
+    async dataVersion(teamId: number): Promise<number> {
+      const row = await db.selectFrom('teams').select('data_version').where('id', '=', teamId).executeTakeFirst();
+      return Number(row?.data_version ?? 0);
+    },
+  };
+}
+
+export type SourcesRepository = ReturnType<typeof createSourcesRepository>;

@@ -1,0 +1,116 @@
+import { can, PERMISSIONS, type TPermission } from '@herald/shared/auth/permissions';
+import type { TUpdateUserRequest } from '@herald/shared/auth/auth.schemas';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { invitationMail, type MailLanguage } from '../../mail/templates.ts';
+import { randomToken, sha256 } from '../auth/secrets.ts';
+import { type TeamRepository, toInvitation } from './team.repository.ts';
+
+const INVITATION_TTL = 7 * 24 * 3600_000;
+
+/** The signed-in user's profile, the team's members and its invitations. */
+export function createTeamService({ repo, mailer, appUrl }: { repo: TeamRepository; mailer: Mailer; appUrl: string }) {
+  async function mailInvitation(email: string, token: string, lang: MailLanguage) {
+    await mailer.send(invitationMail(email, `${appUrl}/invite/${token}`, lang));
+  }
+
+  return {
+    async profile(user: AuthUser) {
+      const row = await repo.findMember(user.teamId, user.id);
+      if (!row) throw new AppError('not_found');
+      const permissions = (Object.keys(PERMISSIONS) as TPermission[]).filter((p) => can(row.role, p));
+      return {
+        id: row.id,
+        team_id: row.team_id,
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        role: row.role,
+        email_verified_at: row.email_verified_at?.toISOString() ?? null,
+        balance: row.balance,
+        balance_currency: 'UAH',
+        permissions,
+      };
+    },
+
+    /** Only one's own profile; another user's id is answered as not found. */
+    async updateProfile(user: AuthUser, id: number, input: TUpdateUserRequest) {
+      if (id !== user.id) throw new AppError('not_found');
+      await repo.updateMember(user.teamId, id, {
+        name: input.name,
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      });
+      return this.profile(user);
+    },
+
+    async members(user: AuthUser) {
+      const rows = await repo.findMembers(user.teamId);
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        role: r.role,
+        balance: r.balance,
+        balance_auto_refill: r.balance_auto_refill,
+        blocked: r.blocked,
+      }));
+    },
+
+    async setBlocked(user: AuthUser, id: number, blocked: boolean) {
+      const member = await repo.findMember(user.teamId, id);
+      if (!member) throw new AppError('not_found');
+      if (member.role === 'team_owner') throw AppError.field('blocked', 'The account owner cannot be blocked.');
+      if (member.id === user.id) throw AppError.field('blocked', 'You cannot block yourself.');
+      await repo.updateMember(user.teamId, id, { blocked });
+      if (blocked) await repo.revokeSessions(id);
+      return { id, blocked };
+    },
+
+    async invitations(user: AuthUser) {
+      return (await repo.findInvitations(user.teamId)).map(toInvitation);
+    },
+
+    async invite(user: AuthUser, email: string, role: 'team_admin' | 'team_operator', lang: MailLanguage) {
+      if (await repo.emailTaken(email)) throw AppError.field('email', 'The email has already been taken.');
+      if (await repo.findPendingInvitationByEmail(user.teamId, email)) {
+        throw AppError.field('email', 'This e-mail has already been invited.');
+      }
+      const token = randomToken();
+      const row = await repo.createInvitation({
+        team_id: user.teamId,
+        email,
+        role,
+        token_hash: sha256(token),
+        invited_by: user.id,
+        expires_at: new Date(Date.now() + INVITATION_TTL),
+      });
+      await mailInvitation(email, token, lang);
+      return toInvitation(row);
+    },
+
+    async updateInvitation(user: AuthUser, id: number, role: 'team_admin' | 'team_operator') {
+      const row = await repo.updateInvitation(user.teamId, id, { role });
+      if (!row) throw new AppError('not_found');
+      return toInvitation(row);
+    },
+
+    /** A new link (the old one stops working) and a fresh expiry. */
+    async resendInvitation(user: AuthUser, id: number, lang: MailLanguage) {
+      const token = randomToken();
+      const row = await repo.updateInvitation(user.teamId, id, {
+        token_hash: sha256(token),
+        expires_at: new Date(Date.now() + INVITATION_TTL),
+      });
+      if (!row) throw new AppError('not_found');
+      await mailInvitation(row.email, token, lang);
+      return toInvitation(row);
+    },
+
+    async deleteInvitation(user: AuthUser, id: number) {
+      if (!(await repo.deleteInvitation(user.teamId, id))) throw new AppError('not_found');
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

@@ -1,0 +1,241 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signupVerified } from '../support/accounts.ts';
+import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+
+interface SseMessage {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+/** Opens GET /api/events and collects parsed messages until `close()`. */
+function openEvents(port: number, token: string, headers: Record<string, string> = {}) {
+  const messages: SseMessage[] = [];
+  const comments: string[] = [];
+  let status = 0;
+  let req: http.ClientRequest;
+  const opened = new Promise<void>((resolve, reject) => {
+    req = http.get({ host: '127.0.0.1', port, path: `/api/events?token=${token}`, headers }, (res) => {
+      status = res.statusCode ?? 0;
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let index = buffer.indexOf('\n\n');
+        while (index >= 0) {
+          const block = buffer.slice(0, index);
+          buffer = buffer.slice(index + 2);
+          const message: SseMessage = {};
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) comments.push(line);
+            const [key, ...rest] = line.split(': ');
+            if (key === 'id' || key === 'event' || key === 'data') message[key] = rest.join(': ');
+          }
+          if (message.event) messages.push(message);
+          index = buffer.indexOf('\n\n');
+        }
+      });
+      resolve();
+    });
+    req.on('error', reject);
+  });
+  return {
+    opened,
+    messages,
+    comments,
+    status: () => status,
+    close: () => req.destroy(),
+    async waitFor(predicate: (m: SseMessage) => boolean, timeoutMs = 10_000) {
+      const start = Date.now();
+      while (Date.now() - start < timeoutMs) {
+        const found = messages.find(predicate);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`event not received; got ${JSON.stringify(messages)}`);
+    },
+  };
+}
+
+describe.each(databases)('live events and jobs on %s', (kind) => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { heartbeatMs: 200 });
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t?.close());
+
+  it('delivers a job’s progress to its owner only, and lists it as a process', async () => {
+    const alice = await signupVerified(t);
+    const bob = await signupVerified(t);
+    await t.app.services.jobs.register<{ steps: number }>('test-progress', async (data, context) => {
+      for (let i = 1; i <= data.steps; i++) await context.reportProgress((i / data.steps) * 90);
+    });
+    const aliceStream = openEvents(port, alice.token);
+    const bobStream = openEvents(port, bob.token);
+    await Promise.all([aliceStream.opened, bobStream.opened]);
+    expect(aliceStream.status()).toBe(200);
+
+    const process = await t.app.services.jobs.enqueue(
+      'test-progress',
+      { steps: 3 },
+      { teamId: alice.user.team_id, userId: alice.user.id, title: 'contacts.csv' },
+    );
+    const done = await aliceStream.waitFor(
+      (m) => m.event === 'ProcessStatus' && JSON.parse(m.data ?? '{}').status === 'completed',
+    );
+    expect(JSON.parse(done.data as string)).toMatchObject({ id: process.id, title: 'contacts.csv', progress: 100 });
+    const progressValues = aliceStream.messages.map((m) => JSON.parse(m.data as string).progress);
+    expect(progressValues).toEqual(expect.arrayContaining([0, 30, 60, 90, 100]));
+    expect(bobStream.messages.filter((m) => m.event === 'ProcessStatus')).toHaveLength(0);
+
+    const list = await t.request({ method: 'GET', url: '/api/processes', token: alice.token });
+    expect(list.json().data[0]).toMatchObject({ id: process.id, status: 'completed', progress: 100 });
+    expect((await t.request({ method: 'GET', url: '/api/processes', token: bob.token })).json().data).toHaveLength(0);
+
+    const cleared = await t.request({ method: 'DELETE', url: '/api/processes/finished', token: alice.token });
+    expect(cleared.json()).toEqual({ cleared: 1 });
+    expect((await t.request({ method: 'GET', url: '/api/processes', token: alice.token })).json().data).toHaveLength(0);
+
+    // Heartbeats keep proxies from closing an idle stream.
+    expect(aliceStream.comments.some((c) => c.includes('heartbeat'))).toBe(true);
+    aliceStream.close();
+    bobStream.close();
+  });
+
+  it('marks a job that throws as failed with its message', async () => {
+    const owner = await signupVerified(t);
+    await t.app.services.jobs.register('test-failing', async () => {
+      throw new Error('The file is not a spreadsheet');
+    });
+    const stream = openEvents(port, owner.token);
+    await stream.opened;
+    await t.app.services.jobs.enqueue(
+      'test-failing',
+      {},
+      { teamId: owner.user.team_id, userId: owner.user.id, title: 'bad.xlsx' },
+    );
+    const failed = await stream.waitFor((m) => JSON.parse(m.data ?? '{}').status === 'failed');
+    expect(JSON.parse(failed.data as string).message).toBe('The file is not a spreadsheet');
+    stream.close();
+  });
+
+  it('replays missed events after Last-Event-ID and delivers team events to every member', async () => {
+    const owner = await signupVerified(t);
+    const first = openEvents(port, owner.token);
+    await first.opened;
+    await t.app.services.bus.publish(
+      { teamId: owner.user.team_id },
+      { type: 'TeamOperatorAction', payload: { action: 'lead_created', user_id: 1 } },
+    );
+    const seen = await first.waitFor((m) => m.event === 'TeamOperatorAction');
+    first.close();
+    await t.app.services.bus.publish(
+      { teamId: owner.user.team_id },
+      { type: 'TeamOperatorAction', payload: { action: 'lead_created', user_id: 2 } },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const again = openEvents(port, owner.token, { 'last-event-id': seen.id as string });
+    await again.opened;
+    const missed = await again.waitFor((m) => m.event === 'TeamOperatorAction');
+    expect(JSON.parse(missed.data as string).user_id).toBe(2);
+    again.close();
+  });
+
+  it('refuses the stream without a valid token', async () => {
+    const stream = openEvents(port, 'not-a-token');
+    await stream.opened;
+    expect(stream.status()).toBe(401);
+    stream.close();
+  });
+});
+
+describe('embedded database in a worker thread', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('embedded');
+  });
+  afterAll(() => t?.close());
+
+  it('keeps GET /api/health answering during a 1-second query', async () => {
+    const baseline = await t.request({ method: 'GET', url: '/api/health' });
+    expect(baseline.statusCode).toBe(200);
+    const slow = t.app.services.database.executeSql('select pg_sleep(1)');
+    await new Promise((r) => setTimeout(r, 50));
+    const started = performance.now();
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    const elapsed = performance.now() - started;
+    await slow;
+    expect(res.statusCode).toBe(200);
+    expect(elapsed).toBeLessThan(50);
+  });
+
+  it('rolls back a failed transaction while a concurrent read waits and sees the committed value', async () => {
+    const db = t.app.services.database.db;
+    const team = await db.insertInto('teams').values({ name: 'before' }).returning('id').executeTakeFirstOrThrow();
+    const failing = db
+      .transaction()
+      .execute(async (tx) => {
+        await tx.updateTable('teams').set({ name: 'inside' }).where('id', '=', team.id).execute();
+        await new Promise((r) => setTimeout(r, 100));
+        throw new Error('abort');
+      })
+      .catch((e: Error) => e.message);
+    await new Promise((r) => setTimeout(r, 20));
+    const read = db.selectFrom('teams').select('name').where('id', '=', team.id).executeTakeFirstOrThrow();
+    expect(await failing).toBe('abort');
+    expect((await read).name).toBe('before');
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('lets a running job finish before the app closes', async () => {
+    const t = await startTestApp('embedded');
+    const owner = await signupVerified(t);
+    let finished = false;
+    let started = false;
+    await t.app.services.jobs.register('test-slow', async () => {
+      started = true;
+      await new Promise((r) => setTimeout(r, 700));
+      finished = true;
+    });
+    await t.app.services.jobs.enqueue(
+      'test-slow',
+      {},
+      { teamId: owner.user.team_id, userId: owner.user.id, title: 'slow' },
+    );
+    const deadline = Date.now() + 10_000;
+    while (!started && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(started).toBe(true);
+    await t.close();
+    expect(finished).toBe(true);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('events across processes on postgres', () => {
+  it('reaches a browser connected to another API process through LISTEN/NOTIFY', async () => {
+    const a = await startTestApp('postgres');
+    const b = await startTestApp('postgres', { HERALD_ROLE: 'api' }, { shareDatabaseWith: a });
+    try {
+      await b.app.listen({ host: '127.0.0.1', port: 0 });
+      const owner = await signupVerified(a);
+      const stream = openEvents((b.app.server.address() as AddressInfo).port, owner.token);
+      await stream.opened;
+      await new Promise((r) => setTimeout(r, 100));
+      await a.app.services.bus.publish(
+        { teamId: owner.user.team_id },
+        { type: 'TeamOperatorAction', payload: { action: 'lead_created', user_id: 7 } },
+      );
+      const got = await stream.waitFor((m) => m.event === 'TeamOperatorAction');
+      expect(JSON.parse(got.data as string)).toEqual({ action: 'lead_created', user_id: 7 });
+      stream.close();
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

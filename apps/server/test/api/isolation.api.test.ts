@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, signupVerified, uniqueEmail } from '../support/accounts.ts';
+import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
+import { sampleFor } from '../support/json-schema-sample.ts';
+import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * The cross-team sweep: every route of the OpenAPI document that takes an id is called by a
+ * member of team B with a real id of team A's; each must answer 404 and change nothing of A's.
+ * Ids are found by naming convention: the path segment before `{id}` names the table.
+ * A module that adds routes adds one seeding step below, so the sweep can find a row of team A.
+ */
+const TABLE_FOR_SEGMENT: Record<string, [table: string, where?: string]> = {
+  user: ['users'],
+  'lead-phones': ['lead_values', "type = 'phone'"],
+  'lead-emails': ['lead_values', "type = 'email'"],
+  'lead-values': ['lead_values', "type not in ('phone', 'email')"],
+};
+/** Other path parameters and the table their ids come from. */
+const TABLE_FOR_PARAM: Record<string, [table: string, where?: string]> = {
+  attrId: ['lead_attributes', "type = 'phone'"],
+};
+
+/** Routes the sweep cannot call meaningfully, with the reason. */
+const NOT_SWEPT: Record<string, string> = {};
+
+type Doc = {
+  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }>; requestBody?: any }>>;
+};
+
+async function snapshot(db: Kysely<any>, teamId: number): Promise<string> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where column_name = 'team_id' and table_schema = current_schema()
+    order by table_name`.execute(db);
+  const out: Record<string, unknown[]> = {};
+  for (const { table_name } of tables.rows) {
+    out[table_name] = (
+      await sql`select * from ${sql.table(table_name)} where team_id = ${teamId} order by 1`.execute(db)
+    ).rows;
+  }
+  return JSON.stringify(out);
+}
+
+describe.each(databases)('another team’s ids on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('answer 404 on every id route and change nothing', async () => {
+    // Team A with one of everything.
+    const ownerA = await signupVerified(t);
+    await addMember(t, ownerA.token, 'team_operator');
+    await t.request({
+      method: 'POST',
+      url: '/api/invitations',
+      token: ownerA.token,
+      payload: { email: uniqueEmail('pending'), role: 'team_admin' },
+    });
+    const { source, list } = await sourceWithList(t, ownerA.token);
+    await t.request({
+      method: 'POST',
+      url: '/api/lead-attributes',
+      token: ownerA.token,
+      payload: [{ name: 'City', sort_order: 5 }],
+    });
+    const attrs = await attributeIds(t, ownerA.token);
+    const lead = await createLead(t, ownerA.token, source.id, list.id, [
+      [attrs.phone, '+380501234567'],
+      [attrs.email, 'a@example.com'],
+      [attrs.city, 'Lviv'],
+    ]);
+    expect(lead.statusCode).toBe(201);
+    // Team B, whose owner may do everything inside B.
+    const ownerB = await signupVerified(t);
+
+    const db = t.app.services.database.db as Kysely<any>;
+    const teamA = ownerA.user.team_id;
+    const before = await snapshot(db, teamA);
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as Doc;
+
+    let swept = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      if (!params.some((p) => p === 'id' || p.endsWith('Id'))) continue;
+      for (const [method, op] of Object.entries(methods)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        if (NOT_SWEPT[key]) continue;
+        const segment = path.split('/{id}')[0].split('/').at(-1) as string;
+        const specs: Record<string, [string, string?]> = {
+          id: TABLE_FOR_SEGMENT[segment] ?? [segment.replaceAll('-', '_')],
+          ...TABLE_FOR_PARAM,
+        };
+        let url = path;
+        for (const param of params) {
+          const [table, where] = specs[param] ?? [];
+          expect(table, `${key}: say where {${param}} comes from`).toBeDefined();
+          const filter = where ? sql` and ${sql.raw(where)}` : sql``;
+          const query = sql<{
+            id: number;
+          }>`select id from ${sql.table(table as string)} where team_id = ${teamA}${filter} order by id desc limit 1`;
+          const row = (await query.execute(db)).rows[0];
+          expect(row, `${key}: seed a row of team A in ${table}`).toBeDefined();
+          url = url.replace(`{${param}}`, String(row.id));
+        }
+        const schema = op.requestBody?.content?.['application/json']?.schema;
+        const res = await t.request({
+          method: method.toUpperCase() as 'GET',
+          url,
+          token: ownerB.token,
+          ...(schema ? { payload: sampleFor(schema) as object } : {}),
+        });
+        expect([key, res.statusCode, res.body]).toEqual([key, 404, expect.any(String)]);
+        swept++;
+      }
+    }
+    expect(swept).toBeGreaterThanOrEqual(30);
+    expect(await snapshot(db, teamA)).toBe(before);
+  });
+});

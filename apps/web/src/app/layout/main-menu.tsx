@@ -1,0 +1,34 @@
+import { NavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
+import { MENU } from './menu-config.ts';
+
+export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { data: user } = useCurrentUser();
+  const items = MENU.filter((item) => user?.permissions.includes(item.permission));
+
+  return (
+    <Stack gap={2} component="nav" aria-label={t('mainMenu')}>
+      {items.map((item) => {
+        const active = item.matchNested ? pathname.startsWith(item.path) : pathname === item.path;
+        return (
+          <NavLink
+            key={item.path}
+            component={Link}
+            to={item.path}
+            label={t(item.label)}
+            leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            variant="light"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

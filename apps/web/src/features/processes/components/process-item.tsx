@@ -1,0 +1,42 @@
+import type { TProcess } from '@herald/shared/processes/processes.schemas';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+const STATUS_COLOR: Record<TProcess['status'], string> = {
+  queued: 'gray',
+  running: 'blue',
+  resolving: 'grape',
+  completed: 'teal',
+  failed: 'red',
+};
+
+export function ProcessItem({ process }: { process: TProcess }) {
+  const { t } = useTranslation();
+  const active = process.status === 'queued' || process.status === 'running' || process.status === 'resolving';
+  const progress = Math.floor(process.progress);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={500} truncate title={process.title}>
+          {process.title}
+        </Text>
+        <Badge size="sm" variant="light" color={STATUS_COLOR[process.status]}>
+          {t(`processes.status.${process.status}`)}
+        </Badge>
+      </Group>
+      <Progress
+        value={progress}
+        size="sm"
+        color={STATUS_COLOR[process.status]}
+        striped={active}
+        animated={active}
+        aria-label={t('processes.progress', { title: process.title, value: progress })}
+      />
+      {process.message && (
+        <Text size="xs" c="dimmed">
+          {process.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import type { TTeamMember } from '@herald/shared/team/team.schemas';
+import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useBlockUser } from '../api/block-user.ts';
+import { useTeam } from '../api/get-team.ts';
+
+/** Team members with block / unblock; the owner's row and one's own row have no action. */
+export function TeamTable({ currentUserId, currency }: { currentUserId: number; currency: string }) {
+  const { t } = useTranslation('team');
+  const team = useTeam();
+  const block = useBlockUser();
+  const [target, setTarget] = useState<TTeamMember | null>(null);
+
+  if (team.isPending) return <LoadingState rows={5} />;
+  if (team.isError) return <ErrorState error={team.error} onRetry={() => team.refetch()} />;
+  const members = team.data.data;
+  if (members.length === 0) return <EmptyState text={t('noMembers')} />;
+
+  const confirm = () => {
+    if (!target) return;
+    const blocked = !target.blocked;
+    block.mutate(
+      { id: target.id, blocked },
+      {
+        onSuccess: () => notifySuccess(t(blocked ? 'blockedDone' : 'unblockedDone', { name: target.name })),
+        onSettled: () => setTarget(null),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" highlightOnHover aria-label={t('tabs.team')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('name')}</Table.Th>
+              <Table.Th>{t('email')}</Table.Th>
+              <Table.Th>{t('role')}</Table.Th>
+              <Table.Th ta="right">{t('balance')}</Table.Th>
+              <Table.Th>{t('status')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('common:actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((member) => {
+              const actionable = member.role !== 'team_owner' && member.id !== currentUserId;
+              return (
+                <Table.Tr key={member.id}>
+                  <Table.Td>{member.name}</Table.Td>
+                  <Table.Td>{member.email}</Table.Td>
+                  <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(member.balance, currency)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={member.blocked ? 'red' : 'teal'} style={{ minWidth: 'max-content' }}>
+                      {t(member.blocked ? 'blocked' : 'active')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {actionable && (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color={member.blocked ? 'teal' : 'red'}
+                        onClick={() => setTarget(member)}
+                        aria-label={t(member.blocked ? 'unblockUser' : 'blockUser', { name: member.name })}
+                      >
+                        {t(member.blocked ? 'unblock' : 'block')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ConfirmModal
+        opened={target !== null}
+        title={t(target?.blocked ? 'unblock' : 'block')}
+        message={t(target?.blocked ? 'unblockConfirm' : 'blockConfirm', { name: target?.name ?? '' })}
+        confirmLabel={t(target?.blocked ? 'unblock' : 'block')}
+        danger={!target?.blocked}
+        loading={block.isPending}
+        onConfirm={confirm}
+        onClose={() => setTarget(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { ApiError } from './api-error.ts';
+import { describeApiError, firstFieldMessages } from './describe-api-error.ts';
+import { i18n } from './i18n.ts';
+import { notifyError } from './notify.ts';
+import { endSession, getToken, setAccessDenied } from './session.ts';
+
+const BASE = '/api';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** False when the caller shows the failure itself (e.g. the sign-in form's alert). */
+  toast?: boolean;
+}
+
+/** Typed fetch for the Herald API: bearer token, JSON both ways, failures as `ApiError`. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(BASE + path + queryString(options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', i18n.t('errors:network_error'));
+  }
+
+  const data = await readJson(response);
+  if (response.ok) return data as T;
+
+  const body = (data ?? {}) as { message?: unknown; code?: unknown; errors?: unknown };
+  const error = new ApiError(
+    response.status,
+    typeof body.code === 'string' ? body.code : `http_${response.status}`,
+    typeof body.message === 'string' ? body.message : response.statusText,
+    isErrorMap(body.errors) ? body.errors : {},
+  );
+  handleGlobally(error, Boolean(token), options.toast ?? true);
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
+    apiRequest<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'toast'>) =>
+    apiRequest<T>(path, { method: 'POST', body: body ?? {}, ...options }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
+
+/**
+ * Spec section 8. Session effects only apply to calls made with a token: a failed sign-in is the
+ * form's business, not a log out.
+ */
+function handleGlobally(error: ApiError, hadToken: boolean, toast: boolean) {
+  switch (error.status) {
+    case 401:
+      if (hadToken) {
+        error.handled = true;
+        endSession('expired');
+      }
+      return;
+    case 403:
+      if (!hadToken) return;
+      error.handled = true;
+      if (error.code === 'account_blocked' || error.message === 'This action is unauthorized.') {
+        if (error.code === 'account_blocked') notifyError(describeApiError(error));
+        endSession('expired');
+      } else {
+        setAccessDenied(true);
+      }
+      return;
+    case 404:
+      return;
+    case 422: {
+      if (!toast) return;
+      error.handled = true;
+      const title = describeApiError(error);
+      const fields = firstFieldMessages(error.errors).filter((m) => m !== title);
+      notifyError(title, fields.length ? fields.join('\n') : undefined);
+      return;
+    }
+    case 429:
+      if (!toast) return;
+      error.handled = true;
+      notifyError(describeApiError(error));
+      return;
+  }
+}
+
+function queryString(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorMap(value: unknown): value is Record<string, string[]> {
+  return typeof value === 'object' && value !== null && Object.values(value).every(Array.isArray);
+}

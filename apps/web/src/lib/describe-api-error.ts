@@ -1,0 +1,18 @@
+import { isApiError } from './api-error.ts';
+import { hasMessageTranslation, i18n, translateMessage } from './i18n.ts';
+
+/** A user-facing sentence for a failure: a known message, else the code's text, else as sent. */
+export function describeApiError(error: unknown): string {
+  if (!isApiError(error)) return i18n.t('errors:network_error');
+  if (hasMessageTranslation(error.message)) return translateMessage(error.message) ?? error.message;
+  if (i18n.exists(`errors:${error.code}`)) return i18n.t(`errors:${error.code}`);
+  return error.message || i18n.t('errors:internal_error');
+}
+
+/** The first message of each field list, translated (spec section 8, 422). */
+export function firstFieldMessages(errors: Record<string, string[]>): string[] {
+  return Object.values(errors)
+    .map((list) => list[0])
+    .filter((m): m is string => Boolean(m))
+    .map((m) => translateMessage(m) ?? m);
+}

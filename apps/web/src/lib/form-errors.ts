@@ -1,0 +1,25 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from './api-error.ts';
+
+/**
+ * Puts a 422's field messages under the matching inputs. Returns the messages that belong to no
+ * input of this form (e.g. `token`), for the form to show above its button.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): string[] {
+  if (!isApiError(error) || error.status !== 422) return [];
+  const rest: string[] = [];
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const message = messages[0];
+    if (!message) continue;
+    if ((fields as readonly string[]).includes(field)) {
+      setError(field as Path<T>, { type: 'server', message }, { shouldFocus: true });
+    } else {
+      rest.push(message);
+    }
+  }
+  return rest;
+}

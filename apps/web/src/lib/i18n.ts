@@ -1,0 +1,86 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
+import enProfile from '../locales/en/profile.json';
+import enTeam from '../locales/en/team.json';
+import enValidation from '../locales/en/validation.json';
+import ruAuth from '../locales/ru/auth.json';
+import ruCommon from '../locales/ru/common.json';
+import ruErrors from '../locales/ru/errors.json';
+import ruProfile from '../locales/ru/profile.json';
+import ruTeam from '../locales/ru/team.json';
+import ruValidation from '../locales/ru/validation.json';
+import ukAuth from '../locales/uk/auth.json';
+import ukCommon from '../locales/uk/common.json';
+import ukErrors from '../locales/uk/errors.json';
+import ukProfile from '../locales/uk/profile.json';
+import ukTeam from '../locales/uk/team.json';
+import ukValidation from '../locales/uk/validation.json';
+
+export const LANGUAGES = [
+  { code: 'uk', label: 'Українська', short: 'UA' },
+  { code: 'en', label: 'English', short: 'EN' },
+  { code: 'ru', label: 'Русский', short: 'RU' },
+] as const;
+export type TLanguage = (typeof LANGUAGES)[number]['code'];
+
+const STORAGE_KEY = 'herald.lang';
+const DEFAULT_LANGUAGE: TLanguage = 'uk';
+
+function isLanguage(value: unknown): value is TLanguage {
+  return LANGUAGES.some((l) => l.code === value);
+}
+
+function storedLanguage(): TLanguage {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export const resources = {
+  uk: { common: ukCommon, auth: ukAuth, errors: ukErrors, validation: ukValidation, profile: ukProfile, team: ukTeam },
+  en: { common: enCommon, auth: enAuth, errors: enErrors, validation: enValidation, profile: enProfile, team: enTeam },
+  ru: { common: ruCommon, auth: ruAuth, errors: ruErrors, validation: ruValidation, profile: ruProfile, team: ruTeam },
+} as const;
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: 'en',
+  supportedLngs: LANGUAGES.map((l) => l.code),
+  ns: ['common', 'auth', 'errors', 'validation', 'profile', 'team'],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+document.documentElement.lang = i18n.language;
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+});
+
+export function changeLanguage(code: TLanguage) {
+  localStorage.setItem(STORAGE_KEY, code);
+  void i18n.changeLanguage(code);
+}
+
+/**
+ * Validation messages are the spec's English sentences (from the shared zod schemas or the
+ * server's 422 `errors`); the `validation` catalogue is keyed by them. Unknown ones stay as sent.
+ */
+export function translateMessage(message: string | undefined): string | undefined {
+  if (!message) return message;
+  return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
+}
+
+export function hasMessageTranslation(message: string): boolean {
+  return i18n.exists(message, { ns: 'validation', keySeparator: false, nsSeparator: false });
+}

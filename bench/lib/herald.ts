@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import type { BenchContext } from './types.ts';
+
+export interface RunningHerald {
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real app on 127.0.0.1 and a random port, on a temp DATA_DIR: embedded PGlite, or a
+ * fresh schema on BENCH_DATABASE_URL that `close` drops again, so runs never see each other's rows.
+ */
+export async function startHerald(ctx: BenchContext, env: Record<string, string> = {}): Promise<RunningHerald> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'herald-bench-'));
+  const schema = ctx.databaseUrl ? `bench_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
+  let databaseUrl: string | undefined;
+  if (ctx.databaseUrl && schema) {
+    await onPostgres(ctx.databaseUrl, `create schema ${schema}`);
+    const url = new URL(ctx.databaseUrl);
+    // public stays on the path: extensions (pg_trgm) are installed there once per database.
+    url.searchParams.set('options', `-c search_path=${schema},public`);
+    databaseUrl = url.toString();
+  }
+  const cleanup = async () => {
+    if (ctx.databaseUrl && schema) {
+      await onPostgres(
+        ctx.databaseUrl,
+        `drop schema if exists ${schema} cascade; drop schema if exists ${schema}_jobs cascade`,
+      );
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let app: FastifyInstance | undefined;
+  try {
+    // An explicit env, not process.env: a DATABASE_URL in the shell must not redirect the bench.
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      ...env,
+    });
+    app = await buildApp(config, { logger: false, jobsSchema: schema ? `${schema}_jobs` : undefined });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    await app?.close();
+    await cleanup();
+    throw error;
+  }
+  const running = app;
+  const { port } = running.server.address() as AddressInfo;
+  return {
+    app: running,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await running.close();
+      await cleanup();
+    },
+  };
+}
+
+async function onPostgres(connectionString: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 3100;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// One fresh data directory per run. The config is also loaded by the workers: they inherit this
+// variable from the runner, so tests read the mails of the same server.
+process.env.HERALD_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'herald-e2e-'));
+const dataDir = process.env.HERALD_E2E_DATA_DIR;
+
+// Node 24 is the one running Playwright (npm scripts put the `node` package first on PATH).
+const node = JSON.stringify(process.execPath);
+const build = process.env.HERALD_E2E_SKIP_BUILD ? '' : `npm run build -w @herald/web --silent && `;
+
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The server serves the built web app, so the current web code is built first.
+    command: `cd .. && ${build}${node} apps/server/src/main.ts`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_URL: BASE_URL,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  },
+});

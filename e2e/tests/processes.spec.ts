@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { signUpVerified } from './support/accounts.ts';
+
+const now = new Date().toISOString();
+const process = (id: number, status: string, progress: number, title: string) => ({
+  id,
+  kind: 'import',
+  title,
+  status,
+  progress,
+  message: null,
+  created_at: now,
+  updated_at: now,
+});
+const sse = (id: number, payload: unknown) => `id: ${id}\nevent: ProcessStatus\ndata: ${JSON.stringify(payload)}\n\n`;
+
+// No capability starts a process yet, so the list and the event stream are played back here;
+// what is checked is the header: its badge, its list, and that live events update it in place.
+test('the system processes popover lists processes and follows ProcessStatus events', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
+  await signUpVerified(page, 'Petro Processes', `processes-${Date.now()}@example.com`);
+
+  await page.route('**/api/processes', (route) =>
+    route.fulfill({
+      json: { data: [process(1, 'running', 20, 'leads-march.csv'), process(2, 'completed', 100, 'old.xlsx')] },
+    }),
+  );
+  let streamed = false;
+  await page.route('**/api/events?**', (route) => {
+    const events = streamed
+      ? ''
+      : sse(5, process(1, 'resolving', 64, 'leads-march.csv')) + sse(6, process(3, 'failed', 12, 'broken.xls'));
+    streamed = true;
+    return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: `retry: 600000\n\n${events}` });
+  });
+  await page.reload();
+
+  const button = page.getByRole('button', { name: 'System processes' });
+  await button.click();
+  const dropdown = page.getByRole('dialog');
+  await expect(dropdown.getByText('broken.xls')).toBeVisible();
+  await expect(dropdown.getByText('Failed')).toBeVisible();
+  await expect(dropdown.getByText('Resolving')).toBeVisible();
+  await expect(dropdown.getByText('Completed')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'leads-march.csv: 64%' })).toBeVisible();
+});

@@ -1,0 +1,17 @@
+import { expect, type Page } from '@playwright/test';
+import { linkFromMail } from './mail.ts';
+
+export const PASSWORD = 'Start#2024';
+
+/** Registers a new team owner through the UI and opens the verification link (English UI). */
+export async function signUpVerified(page: Page, name: string, email: string) {
+  await page.goto('/register');
+  await page.getByLabel(/^Full name/).fill(name);
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByLabel(/^Confirm password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: "You're not activated yet." })).toBeVisible();
+  await page.goto(await linkFromMail(email, '/verify-email'));
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible({ timeout: 15_000 });
+}

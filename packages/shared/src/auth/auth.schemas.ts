@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { ZRole } from './roles.ts';
+
+/** Special characters a password needs one of (spec section 5). */
+export const PASSWORD_SPECIALS = `!@#$%^&*()_+-=[]{};':"\\|,.<>/?`;
+const specialRe = new RegExp(`[${PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&')}]`);
+
+// Messages are the spec's English texts; the web translates them by these keys.
+export const AUTH_MESSAGES = {
+  nameRequired: 'Username is required',
+  emailInvalid: 'Enter a valid e-mail address',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordNumber: 'Password must contain a number',
+  passwordSpecial: 'Password must contain a special character',
+  passwordsMustMatch: 'Passwords must match',
+  oldPasswordRequired: 'Old Password is required',
+  currentPasswordError: 'Current password error',
+  loginFailed: 'Incorrect password or user not found.',
+} as const;
+
+export const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: AUTH_MESSAGES.emailInvalid }));
+
+export const ZNewPassword = z
+  .string({ message: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(8, AUTH_MESSAGES.passwordMin)
+  .max(200)
+  .regex(/\d/, AUTH_MESSAGES.passwordNumber)
+  .regex(specialRe, AUTH_MESSAGES.passwordSpecial);
+
+const ZName = z.string().trim().min(1, AUTH_MESSAGES.nameRequired).max(120);
+
+function withConfirmation<T extends z.ZodObject<{ password: z.ZodType; password_confirmation: z.ZodType }>>(schema: T) {
+  return schema.refine((v) => v.password === v.password_confirmation, {
+    message: AUTH_MESSAGES.passwordsMustMatch,
+    path: ['password_confirmation'],
+  });
+}
+
+export const ZSignupRequest = withConfirmation(
+  z.object({ name: ZName, email: ZEmail, password: ZNewPassword, password_confirmation: z.string() }),
+);
+export type TSignupRequest = z.infer<typeof ZSignupRequest>;
+
+export const ZSigninRequest = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(200),
+});
+export type TSigninRequest = z.infer<typeof ZSigninRequest>;
+
+export const ZAccessToken = z.object({ access_token: z.string() });
+export type TAccessToken = z.infer<typeof ZAccessToken>;
+
+export const ZEmailRequest = z.object({ email: z.string().trim().toLowerCase().max(254) });
+export const ZVerifyEmailRequest = z.object({ token: z.string().min(1).max(200) });
+
+export const ZResetRequest = z.union([
+  withConfirmation(
+    z.object({
+      token: z.string().min(1).max(200),
+      code: z.string().trim().min(1).max(12),
+      email: z.string().trim().toLowerCase().max(254),
+      password: ZNewPassword,
+      password_confirmation: z.string(),
+    }),
+  ),
+  z.object({ token: z.string().min(1).max(200), code: z.string().trim().min(1).max(12) }),
+]);
+export type TResetRequest = z.infer<typeof ZResetRequest>;
+export const ZResetResponse = z.object({ is_completed: z.boolean() });
+
+export const ZChangePasswordRequest = withConfirmation(
+  z.object({
+    current_password: z.string().min(1, AUTH_MESSAGES.oldPasswordRequired).max(200),
+    password: ZNewPassword,
+    password_confirmation: z.string(),
+  }),
+).refine((v) => v.current_password !== v.password, {
+  message: AUTH_MESSAGES.currentPasswordError,
+  path: ['password'],
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+export const ZInviteInfo = z.object({ email: z.string() });
+export const ZInviteRegisterRequest = withConfirmation(
+  z.object({
+    name: ZName,
+    email: z.string().trim().toLowerCase().max(254),
+    password: ZNewPassword,
+    password_confirmation: z.string(),
+    token: z.string().min(1).max(200),
+  }),
+);
+export type TInviteRegisterRequest = z.infer<typeof ZInviteRegisterRequest>;
+
+export const ZMessage = z.object({ message: z.string() });
+
+/** The signed-in user, with what their role may do. */
+export const ZUser = z.object({
+  id: z.number(),
+  team_id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: ZRole,
+  email_verified_at: z.string().nullable(),
+  balance: z.number(),
+  balance_currency: z.string(),
+  permissions: z.array(z.string()),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+/** Phone: digits get a leading +; empty means none. */
+export const ZPhoneInput = z
+  .string()
+  .trim()
+  .max(32)
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .refine((v) => v === '' || /^\+?\d{5,20}$/.test(v), { message: 'Enter a valid phone number' })
+  .transform((v) => (v === '' ? null : v.startsWith('+') ? v : `+${v}`));
+
+export const ZUpdateUserRequest = z.object({ name: ZName, phone: ZPhoneInput.optional().nullable() });
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;

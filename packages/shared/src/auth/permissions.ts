@@ -1,0 +1,31 @@
+import type { TRole } from './roles.ts';
+
+/**
+ * What each role may do, as `area:action`. The server checks one of these on every protected
+ * route; the web hides what the role cannot do. Capabilities add their permissions as they land.
+ */
+export const PERMISSIONS = {
+  'profile:read': ['team_owner', 'team_admin', 'team_operator'],
+  'profile:update': ['team_owner', 'team_admin', 'team_operator'],
+  'events:read': ['team_owner', 'team_admin', 'team_operator'],
+  'team:read': ['team_owner', 'team_admin'],
+  'team:manage': ['team_owner', 'team_admin'],
+  'invitations:manage': ['team_owner', 'team_admin'],
+  // Operators work the leads table only: they may read and add leads and edit values, but not
+  // delete, change status, or manage sources, lists, attributes and settings.
+  'leads:read': ['team_owner', 'team_admin', 'team_operator'],
+  'leads:create': ['team_owner', 'team_admin', 'team_operator'],
+  'leads:update': ['team_owner', 'team_admin', 'team_operator'],
+  'leads:manage': ['team_owner', 'team_admin'],
+  'sources:read': ['team_owner', 'team_admin', 'team_operator'],
+  'sources:manage': ['team_owner', 'team_admin'],
+  'attributes:read': ['team_owner', 'team_admin', 'team_operator'],
+  'attributes:manage': ['team_owner', 'team_admin'],
+  'settings:manage': ['team_owner', 'team_admin'],
+} as const satisfies Record<string, readonly TRole[]>;
+
+export type TPermission = keyof typeof PERMISSIONS;
+
+export function can(role: TRole, permission: TPermission): boolean {
+  return (PERMISSIONS[permission] as readonly TRole[]).includes(role);
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. The server answers `{ message, code, errors? }`; the web translates `code`
+ * (`errors:<code>` in the catalogues) and falls back to `message`.
+ */
+export const ERROR_CODES = {
+  validation_failed: 422,
+  bad_request: 400,
+  unauthenticated: 401,
+  token_expired: 401,
+  account_blocked: 403,
+  email_not_verified: 403,
+  forbidden: 403,
+  not_found: 404,
+  route_not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_CODES;
+
+export const ZErrorResponse = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;

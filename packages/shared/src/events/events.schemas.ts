@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ZProcess } from '../processes/processes.schemas.ts';
+
+/**
+ * Live events sent over `GET /api/events` (Server-Sent Events). Each has a `type` (the SSE event
+ * name) and a `payload`; capabilities add their events here as they land.
+ */
+export const ZServerEvent = z.discriminatedUnion('type', [
+  /** A system process changed: the header's popover updates it in place. */
+  z.object({ type: z.literal('ProcessStatus'), payload: ZProcess }),
+  z.object({
+    type: z.literal('TeamOperatorAction'),
+    payload: z.object({ action: z.enum(['lead_created']), user_id: z.number() }),
+  }),
+]);
+
+export type TServerEvent = z.infer<typeof ZServerEvent>;
+export type TServerEventType = TServerEvent['type'];
+
+/** Who receives an event: one user's connections or every connection of a team. */
+export type TEventAudience = { userId: number } | { teamId: number };

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ZAttributeType } from '../attributes/attributes.schemas.ts';
+import { pageOf, ZIds } from '../common/pagination.schemas.ts';
+
+export const LEAD_STATUSES = ['active', 'pending', 'flagged', 'blacklisted', 'inactive'] as const;
+export const ZLeadStatus = z.enum(LEAD_STATUSES);
+export type TLeadStatus = z.infer<typeof ZLeadStatus>;
+/** What a bulk change may set (spec section 4). */
+export const ZBulkLeadStatus = z.enum(['active', 'blacklisted', 'flagged']);
+
+export const ZLeadValue = z.object({
+  id: z.number(),
+  attribute: z.object({ id: z.number(), name: z.string(), type: ZAttributeType, slug: z.string() }),
+  value: z.string(),
+  // Phone values only; filled by lookups and campaigns.
+  status_label: z.string().nullable(),
+  carrier_name: z.string().nullable(),
+  carrier_type: z.string().nullable(),
+  clicked: z.boolean().nullable(),
+  ban: z.boolean().nullable(),
+});
+export type TLeadValue = z.infer<typeof ZLeadValue>;
+
+export const ZLead = z.object({
+  id: z.number(),
+  status: ZLeadStatus,
+  source_id: z.number(),
+  list_id: z.number(),
+  duplicates: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  lead_values: z.array(ZLeadValue),
+});
+export type TLead = z.infer<typeof ZLead>;
+
+export const ZLeadPage = pageOf(ZLead).extend({
+  meta: pageOf(ZLead).shape.meta.extend({ total_blacklisted: z.number() }),
+});
+
+export const ZCreateLeadRequest = z.object({
+  source_id: z.coerce.number().int().positive(),
+  list_id: z.coerce.number().int().positive(),
+  attributes: z.array(z.object({ attr_id: z.coerce.number().int().positive(), value: z.string().max(5000) })).max(200),
+});
+export type TCreateLeadRequest = z.infer<typeof ZCreateLeadRequest>;
+
+export const ZValueRequest = z.object({ value: z.string().trim().min(1, 'Value is required').max(5000) });
+export const ZBatchIdsRequest = z.object({ ids: ZIds });
+export const ZBatchStatusRequest = z.object({ ids: ZIds, status: ZBulkLeadStatus });
+/** Bulk answers: one message per outcome, each shown as an alert. */
+export const ZBatchResult = z.object({ info: z.array(z.string()), errors: z.array(z.string()) });
+
+export const ZLeadLogEntry = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  type: z.string(),
+  action: z.string(),
+  filename: z.string().nullable(),
+  diff_log: z.array(
+    z.object({
+      action: z.string(),
+      lead_attribute_name: z.string().nullable(),
+      lead_attribute_value: z.string().nullable(),
+      value_from: z.string().nullable(),
+      value_to: z.string().nullable(),
+    }),
+  ),
+});
+export type TLeadLogEntry = z.infer<typeof ZLeadLogEntry>;
+export const ZLeadLogPage = pageOf(ZLeadLogEntry);
+
+/** Chips on the lead page: where the lead lives. */
+export const ZLeadLinks = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          sequence: { groupOrder: 1 },
+          include: ['apps/server/test/**/*.api.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts its own app (PGlite in a worker, or its own PostgreSQL schema).
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
