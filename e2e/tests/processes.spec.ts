@@ -20,16 +20,23 @@ test('the system processes popover lists processes and follows ProcessStatus eve
   await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
   await signUpVerified(page, 'Petro Processes', `processes-${Date.now()}@example.com`);
 
+  // The mocks model one server: once the events are streamed, the list answers with their state too,
+  // so the check holds whichever of the two requests the page sees first.
+  const state = new Map([
+    [1, process(1, 'running', 20, 'leads-march.csv')],
+    [2, process(2, 'completed', 100, 'old.xlsx')],
+  ]);
   await page.route('**/api/processes', (route) =>
-    route.fulfill({
-      json: { data: [process(1, 'running', 20, 'leads-march.csv'), process(2, 'completed', 100, 'old.xlsx')] },
-    }),
+    route.fulfill({ json: { data: [...state.values()].sort((a, b) => b.id - a.id) } }),
   );
   let streamed = false;
   await page.route('**/api/events?**', (route) => {
-    const events = streamed
-      ? ''
-      : sse(5, process(1, 'resolving', 64, 'leads-march.csv')) + sse(6, process(3, 'failed', 12, 'broken.xls'));
+    let events = '';
+    if (!streamed) {
+      const changes = [process(1, 'resolving', 64, 'leads-march.csv'), process(3, 'failed', 12, 'broken.xls')];
+      for (const change of changes) state.set(change.id, change);
+      events = sse(5, changes[0]) + sse(6, changes[1]);
+    }
     streamed = true;
     return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: `retry: 600000\n\n${events}` });
   });
