@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createRateLimiter } from './modules/auth/rate-limiter.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { createImportsModule } from './modules/imports/index.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createLeadLogRepository } from './modules/leads/lead-log.repository.ts';
 import { createLeadValuesService } from './modules/leads/lead-values.service.ts';
@@ -37,7 +38,7 @@ import { processesRoutes } from './modules/processes/processes.routes.ts';
 import { createValidationTemplateRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
-import { createCountsCache } from './modules/sources/counts-cache.ts';
+import { createVersionedCache } from './db/versioned-cache.ts';
 import { createSourcesRepository } from './modules/sources/sources.repository.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createSourcesService } from './modules/sources/sources.service.ts';
@@ -162,7 +163,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const team = createTeamService({ repo: createTeamRepository(db), mailer, appUrl });
   const attributes = createAttributesService(createAttributesRepository(db));
   const settings = createSettingsService(createValidationTemplateRepository(db));
-  const sources = createSourcesService(createSourcesRepository(db), createCountsCache());
+  const sources = createSourcesService(
+    createSourcesRepository(db),
+    createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 2_000 }),
+  );
   const leadsRepo = createLeadsRepository(db);
   const leadLog = createLeadLogRepository(db);
   const leads = createLeadsService({
@@ -183,6 +187,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ignoredPhones: settings.ignoredPhonePatterns,
   });
 
+  const imports = await createImportsModule({
+    database,
+    bus,
+    jobs,
+    processes,
+    dataDir: config.DATA_DIR,
+    runWorkers: config.HERALD_ROLE !== 'api',
+    attributes: attributes.list,
+    createAttributes: attributes.create,
+    ignoredFormats: settings.phoneTemplate,
+    requireList: sources.getList,
+  });
+  app.addHook('onClose', async () => imports.stop());
+
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(
     async (api) => {
@@ -190,10 +208,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(attributesRoutes, { attributes });
       await api.register(settingsRoutes, { settings });
       await api.register(sourcesRoutes, { sources });
-      await api.register(leadsRoutes, { leads, values: leadValues });
+      await api.register(leadsRoutes, {
+        leads,
+        values: leadValues,
+        pages: createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 500 }),
+      });
       await api.register(healthRoutes, { database, jobs });
       await api.register(eventsRoutes, { bus, heartbeatMs: options.heartbeatMs ?? 15_000 });
       await api.register(processesRoutes, { processes });
+      await api.register(imports.routes);
     },
     { prefix: '/api' },
   );

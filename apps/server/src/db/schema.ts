@@ -1,6 +1,7 @@
 // Table types, one file per area, gathered here because tables reference each other.
 import type { AccountsTables } from './tables/accounts.tables.ts';
+import type { ImportsTables } from './tables/imports.tables.ts';
 import type { LeadsTables } from './tables/leads.tables.ts';
 import type { PlatformTables } from './tables/platform.tables.ts';
 
-export interface DB extends PlatformTables, AccountsTables, LeadsTables {}
+export interface DB extends PlatformTables, AccountsTables, LeadsTables, ImportsTables {}

@@ -8,6 +8,9 @@ export const PERMISSIONS = {
   'profile:read': ['team_owner', 'team_admin', 'team_operator'],
   'profile:update': ['team_owner', 'team_admin', 'team_operator'],
   'events:read': ['team_owner', 'team_admin', 'team_operator'],
+  // The menu's screens besides leads (home, analytics; audiences and campaigns later), hidden
+  // from operators, who see only the leads menu (spec section 6).
+  'dashboard:read': ['team_owner', 'team_admin'],
   'team:read': ['team_owner', 'team_admin'],
   'team:manage': ['team_owner', 'team_admin'],
   'invitations:manage': ['team_owner', 'team_admin'],
@@ -22,6 +25,10 @@ export const PERMISSIONS = {
   'attributes:read': ['team_owner', 'team_admin', 'team_operator'],
   'attributes:manage': ['team_owner', 'team_admin'],
   'settings:manage': ['team_owner', 'team_admin'],
+  // Imports start from the source and list screens and the settings' import history, which
+  // operators do not see.
+  'imports:read': ['team_owner', 'team_admin'],
+  'imports:create': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;

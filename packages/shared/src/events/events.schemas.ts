@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZImportStatusEvent } from '../imports/imports.schemas.ts';
 import { ZProcess } from '../processes/processes.schemas.ts';
 
 /**
@@ -12,6 +13,8 @@ export const ZServerEvent = z.discriminatedUnion('type', [
     type: z.literal('TeamOperatorAction'),
     payload: z.object({ action: z.enum(['lead_created']), user_id: z.number() }),
   }),
+  /** An import moved: stage parse … end_resolve_duplicates (or failed), with its counters. */
+  z.object({ type: z.literal('ImportStatus'), payload: ZImportStatusEvent }),
 ]);
 
 export type TServerEvent = z.infer<typeof ZServerEvent>;

@@ -1,0 +1,75 @@
+import type { TImportFile, TSyncImport } from '@herald/shared/imports/imports.schemas';
+import type { ImportFileRow } from './imports.repository.ts';
+
+type Column = { id: number; name: string; col_position: number; lead_attribute_id: number | null; ignored: boolean };
+
+export function syncImportOf(row: ImportFileRow): TSyncImport {
+  const status: TSyncImport['status'] =
+    row.status === 'completed'
+      ? 'completed'
+      : row.status === 'failed'
+        ? 'failed'
+        : row.status === 'resolving'
+          ? 'processing'
+          : row.parsed_at
+            ? 'pending'
+            : 'waiting';
+  return {
+    id: row.id,
+    status,
+    progress: row.status === 'completed' ? 100 : row.sync_progress,
+    duplicates_resolved: row.status === 'completed',
+    duplicates_resolved_count: row.duplicates_resolved_count,
+    leads_processed: row.leads_processed,
+  };
+}
+
+/** The API's view of an import file; without columns and preview for history rows. */
+export function historyItemOf(row: ImportFileRow): Omit<TImportFile, 'attributes' | 'preview'> {
+  return {
+    id: row.id,
+    name: row.name,
+    client_original_name: row.name,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+    source_id: row.source_id,
+    list_id: row.list_id,
+    black_list: row.black_list,
+    format: row.format,
+    encoding: row.encoding,
+    delimiter: row.delimiter,
+    size_bytes: Number(row.size_bytes),
+    status: row.status,
+    stage: row.stage,
+    progress: row.progress,
+    processed: row.status === 'completed' || row.status === 'failed',
+    mapped: row.mapped_at !== null,
+    parsed_leads_count: row.parsed_leads_count,
+    leads_processed: row.leads_processed,
+    leads_total: row.leads_total,
+    duplicates_resolved: row.status === 'completed',
+    duplicates_resolved_count: row.duplicates_resolved_count,
+    leads_failed: row.leads_failed,
+    ignored_phones_count: row.ignored_phones_count,
+    invalid_format_phones_count: row.invalid_format_phones_count,
+    error: row.error,
+    error_code: row.error_code,
+    process_id: row.process_id,
+    sync_import: syncImportOf(row),
+  };
+}
+
+export function importFileOf(row: ImportFileRow, columns: Column[]): TImportFile {
+  return {
+    ...historyItemOf(row),
+    attributes: columns.map((c) => ({
+      id: c.id,
+      name: c.name,
+      col_position: c.col_position,
+      lead_attribute_id: c.lead_attribute_id,
+      ignored: c.ignored,
+    })),
+    preview: row.preview,
+  };
+}

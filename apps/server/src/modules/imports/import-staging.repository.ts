@@ -1,0 +1,171 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
+import { bumpDataVersion } from '../../db/data-version.ts';
+import type { DB } from '../../db/schema.ts';
+import type { MappedColumn } from './parser/parse-protocol.ts';
+
+/** Thrown when another run has taken the import over: this run stops without writing. */
+export class SupersededError extends Error {
+  constructor() {
+    super('The import was taken over by another run.');
+  }
+}
+
+export interface PublishArgs {
+  table: string;
+  importId: number;
+  attempt: number;
+  teamId: number;
+  sourceId: number;
+  listId: number;
+  userId: number | null;
+  status: TLeadStatus;
+  filename: string;
+  columns: Array<MappedColumn & { name: string }>;
+  /** Publishes staged rows with lo < row_no <= hi. */
+  lo: number;
+  hi: number;
+}
+
+const col = (i: number) => sql.ref(`s.c${i}`);
+
+/**
+ * The staging table of one run (`import_rows_<import>_<attempt>`): parsed, normalised rows with a
+ * lead id drawn from the leads sequence, invisible to the app until published in chunks.
+ */
+export function createImportStaging(db: Kysely<DB>) {
+  let leadSequence: string | undefined;
+  async function sequence() {
+    if (!leadSequence) {
+      const r = await sql<{ s: string }>`select pg_get_serial_sequence('leads', 'id') as s`.execute(db);
+      leadSequence = r.rows[0].s;
+    }
+    return leadSequence;
+  }
+
+  return {
+    tableName: (importId: number, attempt: number) => `import_rows_${importId}_${attempt}`,
+
+    async create(table: string, columnCount: number) {
+      const cols = Array.from({ length: columnCount }, (_, i) => `, c${i} text`).join('');
+      await sql.raw(`drop table if exists ${table}`).execute(db);
+      await sql.raw(`create table ${table} (row_no integer primary key, lead_id bigint not null${cols})`).execute(db);
+    },
+
+    async drop(table: string | null) {
+      if (table && /^import_rows_\d+_\d+$/.test(table)) await sql.raw(`drop table if exists ${table}`).execute(db);
+    },
+
+    /** One batch, one statement: arrays unnested into rows (set-based on both databases). */
+    async insert(table: string, rowNos: number[], cols: Array<Array<string | null>>) {
+      if (rowNos.length === 0) return;
+      const seq = await sequence();
+      const names = cols.map((_, i) => `c${i}`).join(', ');
+      const arrays = sql.join([sql`${rowNos}::int[]`, ...cols.map((c) => sql`${c}::text[]`)]);
+      await sql`
+        insert into ${sql.table(table)} (row_no, lead_id${sql.raw(names ? `, ${names}` : '')})
+        select r, nextval(${seq}::regclass)${sql.raw(names ? `, ${names}` : '')}
+        from unnest(${arrays}) as t(r${sql.raw(names ? `, ${names}` : '')})`.execute(db);
+    },
+
+    /** The staged row numbers, in order, that close each chunk of about `size` rows after `from`. */
+    async chunkBounds(table: string, from: number, size: number) {
+      const r = await sql<{ hi: number }>`
+        select row_no as hi from (
+          select row_no, row_number() over (order by row_no) as n, count(*) over () as total
+          from ${sql.table(table)} where row_no > ${from}
+        ) x where n % ${size} = 0 or n = total order by row_no`.execute(db);
+      return r.rows.map((x) => Number(x.hi));
+    },
+
+    /**
+     * Moves one chunk into leads, values, the Timeline and the duplicate counts, in one
+     * transaction that also advances the import's high-water mark: a crash between chunks
+     * resumes after the last committed one, never doubling or losing a row.
+     */
+    async publish(a: PublishArgs): Promise<number> {
+      return db.transaction().execute(async (tx) => {
+        const owned = await sql`
+          update import_files set heartbeat_at = now()
+          where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
+          returning id`.execute(tx);
+        if (owned.rows.length === 0) throw new SupersededError();
+        const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
+        const staged = sql`${sql.table(a.table)} s`;
+        const inserted = await sql`
+          insert into leads (id, team_id, source_id, list_id, status) overriding system value
+          select s.lead_id, ${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status} from ${staged} where ${range}
+          order by s.row_no`.execute(tx);
+        const count = Number(inserted.numAffectedRows ?? 0);
+        if (a.columns.length > 0) {
+          const values = sql.join(
+            a.columns.map((c, i) => sql`(${sql.lit(c.attributeId)}::bigint, ${sql.lit(c.type)}, ${col(i)})`),
+          );
+          await sql`
+            insert into lead_values (team_id, lead_id, attribute_id, type, value)
+            select ${a.teamId}, s.lead_id, v.attribute_id, v.type, v.value
+            from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, value)
+            where ${range} and v.value is not null`.execute(tx);
+          const named = sql.join(a.columns.map((c, i) => sql`(${c.name}::text, ${col(i)})`));
+          await sql`
+            insert into lead_logs (team_id, lead_id, user_id, type, action, filename, diff_log)
+            select ${a.teamId}, s.lead_id, ${a.userId}, 'lead', 'created', ${a.filename},
+              (select coalesce(jsonb_agg(jsonb_build_object('action', 'added', 'lead_attribute_name', v.name,
+                'lead_attribute_value', v.value, 'value_from', null, 'value_to', v.value)), '[]'::jsonb)
+               from (values ${named}) as v(name, value) where v.value is not null)
+            from ${staged} where ${range}`.execute(tx);
+        }
+        const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [col(i)] : []));
+        if (phones.length > 0) await refreshDuplicates(tx, a.teamId, staged, range, phones);
+        await sql`
+          update import_files set published_upto = ${a.hi}, leads_processed = leads_processed + ${count},
+            heartbeat_at = now(), updated_at = now()
+          where id = ${a.importId}`.execute(tx);
+        await bumpDataVersion(tx, a.teamId);
+        return count;
+      });
+    },
+
+    /** Imported leads with and without a duplicate, once everything is published. */
+    async summary(table: string) {
+      const r = await sql<{ total: number; duplicates: number }>`
+        select count(*)::int as total, (count(*) filter (where l.duplicates > 0))::int as duplicates
+        from ${sql.table(table)} s join leads l on l.id = s.lead_id`.execute(db);
+      return { total: Number(r.rows[0].total), duplicates: Number(r.rows[0].duplicates) };
+    },
+  };
+}
+
+/**
+ * Decision 007's duplicates, set-based for a chunk: only phones the team now holds on more than
+ * one lead can change any count, so only the leads holding those are recounted.
+ */
+async function refreshDuplicates(
+  tx: Kysely<DB>,
+  teamId: number,
+  staged: RawBuilder<unknown>,
+  range: RawBuilder<unknown>,
+  phones: RawBuilder<unknown>[],
+) {
+  const phoneValues = sql.join(phones.map((p) => sql`(${p})`));
+  await sql`
+    with chunk_phones as (
+      select distinct p.value from ${staged} cross join lateral (values ${phoneValues}) as p(value)
+      where ${range} and p.value is not null
+    ), shared as (
+      select lv.value from lead_values lv join chunk_phones c on c.value = lv.value
+      where lv.team_id = ${teamId} and lv.type = 'phone'
+      group by lv.value having count(distinct lv.lead_id) > 1
+    ), affected as (
+      select distinct lv.lead_id from lead_values lv join shared d on d.value = lv.value
+      where lv.team_id = ${teamId} and lv.type = 'phone'
+    ), counted as (
+      select a.lead_id, count(distinct o.lead_id) as n
+      from affected a
+      join lead_values mine on mine.lead_id = a.lead_id and mine.type = 'phone'
+      join lead_values o on o.team_id = ${teamId} and o.type = 'phone' and o.value = mine.value and o.lead_id <> a.lead_id
+      group by a.lead_id
+    )
+    update leads l set duplicates = c.n from counted c
+    where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n`.execute(tx);
+}

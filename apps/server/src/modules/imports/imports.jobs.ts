@@ -1,0 +1,224 @@
+import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import type { TImportStage } from '@herald/shared/imports/imports.schemas';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { JobContext } from '../../jobs/job-queue.ts';
+import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
+import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
+import { parseInWorker } from './parser/parse-client.ts';
+import type { MappedColumn } from './parser/parse-protocol.ts';
+
+export const IMPORT_JOB = 'imports.run';
+/** A run that has not shown life for this long is taken to be dead and is resumed. */
+export const STALE_AFTER_SECONDS = 20;
+/** Failed rows kept per import for the history screen (all are counted). */
+const FAILED_ROWS_KEPT = 100_000;
+
+export interface ImportRunnerDeps {
+  repo: ImportsRepository;
+  staging: ReturnType<typeof createImportStaging>;
+  bus: EventBus;
+  attributes: (teamId: number) => Promise<TLeadAttribute[]>;
+  ignoredFormats: (teamId: number) => Promise<string>;
+  filePath: (storedName: string) => string;
+  /** Leads per publishing transaction: smaller on the embedded database so other queries interleave. */
+  chunkSize: number;
+  batchSize: number;
+}
+
+/** The background run of one import: parse into staging, then publish in chunks (decision 009). */
+export function createImportRunner(deps: ImportRunnerDeps) {
+  const { repo, staging } = deps;
+
+  async function emit(row: ImportFileRow, stage: TImportStage, progress: number) {
+    if (row.user_id === null) return;
+    await deps.bus.publish(
+      { userId: row.user_id },
+      {
+        type: 'ImportStatus',
+        payload: {
+          id: row.id,
+          name: row.name,
+          stage,
+          status: row.status,
+          progress,
+          parsed_leads_count: row.parsed_leads_count,
+          leads_processed: row.leads_processed,
+          error: row.error,
+        },
+      },
+    );
+  }
+
+  async function mappedColumns(row: ImportFileRow) {
+    const [columns, attributes] = await Promise.all([repo.columns(row.team_id, row.id), deps.attributes(row.team_id)]);
+    const byId = new Map(attributes.map((a) => [a.id, a]));
+    return columns.flatMap((c) => {
+      const a = c.lead_attribute_id && !c.ignored ? byId.get(c.lead_attribute_id) : undefined;
+      return a ? [{ position: c.col_position, attributeId: a.id, type: a.type, name: a.name }] : [];
+    });
+  }
+
+  async function parse(row: ImportFileRow, columns: MappedColumn[], context: JobContext) {
+    const table = staging.tableName(row.id, row.attempt);
+    await staging.drop(row.staging_table);
+    await staging.create(table, columns.length);
+    let current = await repo.update(
+      row.id,
+      {
+        staging_table: table,
+        stage: 'parse',
+        progress: 0,
+        parsed_leads_count: 0,
+        leads_failed: 0,
+        ignored_phones_count: 0,
+        invalid_format_phones_count: 0,
+      },
+      { attempt: row.attempt },
+    );
+    if (!current) throw new SupersededError();
+    await emit(current, 'parse', 0);
+    const size = Math.max(1, Number(row.size_bytes));
+    let lastReport = 0;
+    const job = {
+      mode: 'full' as const,
+      path: deps.filePath(row.stored_name),
+      format: row.format,
+      encoding: row.encoding,
+      delimiter: row.delimiter,
+      columns,
+      ignoredFormats: await deps.ignoredFormats(row.team_id),
+      batchSize: deps.batchSize,
+    };
+    for await (const m of parseInWorker(job, context.signal)) {
+      if (m.type !== 'batch' && m.type !== 'done') continue;
+      if (m.type === 'batch') {
+        await staging.insert(table, m.rowNos, m.cols);
+        if (m.failed.length > 0) await repo.addFailed(row.team_id, row.id, m.failed, FAILED_ROWS_KEPT);
+      }
+      const progress = m.type === 'done' ? 100 : Math.min(99, Math.floor((m.bytesRead / size) * 100));
+      current = await repo.update(
+        row.id,
+        {
+          progress,
+          heartbeat_at: new Date(),
+          parsed_leads_count: m.counts.parsed,
+          leads_failed: m.counts.failed,
+          ignored_phones_count: m.counts.ignoredPhones,
+          invalid_format_phones_count: m.counts.invalidPhones,
+          ...(m.type === 'done'
+            ? { parsed_at: new Date(), staged_rows: m.counts.good, stage: 'parse_finished' as const }
+            : {}),
+        },
+        { attempt: row.attempt },
+      );
+      if (!current) throw new SupersededError();
+      if (m.type === 'done') {
+        await emit(current, 'parse_finished', 100);
+        await context.reportProgress(100);
+      } else if (Date.now() - lastReport > 1000) {
+        lastReport = Date.now();
+        await emit(current, 'parse', progress);
+        await context.reportProgress(progress);
+      }
+    }
+    return current as ImportFileRow;
+  }
+
+  async function publish(row: ImportFileRow, columns: Array<MappedColumn & { name: string }>, context: JobContext) {
+    const table = row.staging_table as string;
+    let current = await repo.update(
+      row.id,
+      { status: 'resolving', stage: 'start_resolve_duplicates' },
+      { attempt: row.attempt },
+    );
+    if (!current) throw new SupersededError();
+    await emit(current, 'start_resolve_duplicates', current.sync_progress);
+    await context.reportProgress(current.sync_progress, { status: 'resolving' });
+    const bounds = await staging.chunkBounds(table, row.published_upto, deps.chunkSize);
+    let lo = row.published_upto;
+    let done = 0;
+    for (const hi of bounds) {
+      if (context.signal.aborted) throw new Error('The import was stopped.');
+      await staging.publish({
+        table,
+        importId: row.id,
+        attempt: row.attempt,
+        teamId: row.team_id,
+        sourceId: row.source_id,
+        listId: row.list_id,
+        userId: row.user_id,
+        status: row.black_list ? 'blacklisted' : 'active',
+        filename: row.name,
+        columns,
+        lo,
+        hi,
+      });
+      lo = hi;
+      done++;
+      const progress = Math.floor((done / bounds.length) * 99);
+      current = await repo.update(
+        row.id,
+        { sync_progress: progress, stage: 'resolve_duplicates' },
+        { attempt: row.attempt },
+      );
+      if (!current) throw new SupersededError();
+      await emit(current, 'resolve_duplicates', progress);
+      await context.reportProgress(progress, { status: 'resolving' });
+    }
+    const summary = await staging.summary(table);
+    current = await repo.update(
+      row.id,
+      {
+        status: 'completed',
+        stage: 'end_resolve_duplicates',
+        sync_progress: 100,
+        progress: 100,
+        leads_total: summary.total - summary.duplicates,
+        duplicates_resolved_count: summary.duplicates,
+        finished_at: new Date(),
+        staging_table: null,
+      },
+      { attempt: row.attempt },
+    );
+    if (!current) throw new SupersededError();
+    await staging.drop(table);
+    await emit(current, 'end_resolve_duplicates', 100);
+  }
+
+  return {
+    async run(data: { importId: number }, context: JobContext) {
+      const claimed = await repo.claim(data.importId);
+      if (!claimed) return;
+      let row: ImportFileRow = claimed;
+      try {
+        const columns = await mappedColumns(row);
+        if (!row.parsed_at) row = await parse(row, columns, context);
+        await publish(row, columns, context);
+      } catch (error) {
+        if (error instanceof SupersededError) return;
+        const message = error instanceof Error ? error.message : String(error);
+        // Nothing is published before parsing ends, so a parse failure leaves no lead behind; a
+        // publish failure keeps its staging so `PUT sync-import/{id}` can resume it.
+        const latest = await repo.findByIdUnscoped(row.id);
+        const parsed = Boolean(latest?.parsed_at);
+        if (!parsed) await staging.drop(latest?.staging_table ?? null);
+        const failed = await repo.update(
+          row.id,
+          {
+            status: 'failed',
+            stage: 'failed',
+            error: message.slice(0, 500),
+            error_code: 'import_failed',
+            finished_at: new Date(),
+            ...(parsed ? {} : { staging_table: null }),
+          },
+          { attempt: row.attempt },
+        );
+        if (failed) await emit(failed, 'failed', failed.progress);
+        throw error;
+      }
+    },
+  };
+}
+
+export type ImportRunner = ReturnType<typeof createImportRunner>;

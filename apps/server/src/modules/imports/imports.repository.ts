@@ -1,0 +1,207 @@
+import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { ImportFilesTable } from '../../db/tables/imports.tables.ts';
+import { escapeLike } from '../../db/sql-text.ts';
+import type { FailedRow } from './parser/parse-protocol.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type ImportFileRow = Selectable<ImportFilesTable>;
+export type ImportFilePatch = Updateable<ImportFilesTable>;
+export const RUNNING = ['queued', 'parsing', 'resolving'] as const;
+
+/** Import files, their columns and failed rows. Every method takes the team first (or an id the job owns). */
+export function createImportsRepository(db: Kysely<DB>) {
+  return {
+    async create(
+      teamId: number,
+      row: Omit<ImportFilesTable, 'id' | 'team_id' | 'created_at' | 'updated_at' | 'preview'> & { preview: string[][] },
+      columns: Array<{ name: string; col_position: number; lead_attribute_id: number | null }>,
+    ) {
+      return db.transaction().execute(async (tx) => {
+        const file = await tx
+          .insertInto('import_files')
+          .values({ ...(row as object), team_id: teamId, preview: JSON.stringify(row.preview) } as never)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (columns.length > 0) {
+          await tx
+            .insertInto('import_file_attributes')
+            .values(columns.map((c) => ({ ...c, team_id: teamId, import_file_id: file.id })))
+            .execute();
+        }
+        return file;
+      });
+    },
+
+    findById(teamId: number, id: number, tx: Db = db) {
+      return tx
+        .selectFrom('import_files')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** For the job, which has only the id it was given. */
+    findByIdUnscoped(id: number) {
+      return db.selectFrom('import_files').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    columns(teamId: number, importId: number, tx: Db = db) {
+      return tx
+        .selectFrom('import_file_attributes')
+        .select(['id', 'name', 'col_position', 'lead_attribute_id', 'ignored'])
+        .where('team_id', '=', teamId)
+        .where('import_file_id', '=', importId)
+        .orderBy('col_position')
+        .execute();
+    },
+
+    async saveMapping(
+      teamId: number,
+      importId: number,
+      mapping: Array<{ id: number; lead_attribute_id: number | null; ignored: boolean }>,
+    ) {
+      await db.transaction().execute(async (tx) => {
+        for (const m of mapping) {
+          await tx
+            .updateTable('import_file_attributes')
+            .set({ lead_attribute_id: m.lead_attribute_id, ignored: m.ignored })
+            .where('team_id', '=', teamId)
+            .where('import_file_id', '=', importId)
+            .where('id', '=', m.id)
+            .execute();
+        }
+        await tx
+          .updateTable('import_files')
+          .set({ mapped_at: new Date(), updated_at: new Date() })
+          .where('team_id', '=', teamId)
+          .where('id', '=', importId)
+          .execute();
+      });
+    },
+
+    async update(
+      id: number,
+      patch: ImportFilePatch,
+      where: { teamId?: number; attempt?: number; status?: string[] } = {},
+    ) {
+      let q = db
+        .updateTable('import_files')
+        .set({ ...patch, updated_at: new Date() })
+        .where('id', '=', id);
+      if (where.teamId !== undefined) q = q.where('team_id', '=', where.teamId);
+      if (where.attempt !== undefined) q = q.where('attempt', '=', where.attempt);
+      if (where.status) q = q.where('status', 'in', where.status as never);
+      return q.returningAll().executeTakeFirst();
+    },
+
+    /** Takes the import for a new run: only a queued import can be claimed, by one run. */
+    claim(id: number) {
+      return db
+        .updateTable('import_files')
+        .set((eb) => ({
+          attempt: eb('attempt', '+', 1),
+          heartbeat_at: new Date(),
+          status: sql`case when parsed_at is null then 'parsing' else 'resolving' end`,
+          updated_at: new Date(),
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Imports whose run has died (no heartbeat for `staleSeconds`; every running one when the
+     * embedded database has just started, since only this process can have run them) go back to
+     * queued, each returned to exactly one caller.
+     */
+    async requeueOrphans(staleSeconds: number | null) {
+      let q = db
+        .updateTable('import_files')
+        .set({ status: 'queued', heartbeat_at: null, updated_at: new Date() })
+        .where('status', 'in', ['parsing', 'resolving']);
+      if (staleSeconds !== null) {
+        q = q.where((eb) =>
+          eb.or([
+            eb('heartbeat_at', 'is', null),
+            eb('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
+          ]),
+        );
+      }
+      return q.returning(['id', 'team_id', 'user_id', 'process_id']).execute();
+    },
+
+    async page(
+      teamId: number,
+      args: { offset: number; limit: number; search?: string; order: { field: string; dir: 'asc' | 'desc' } },
+    ) {
+      let q = db.selectFrom('import_files').where('team_id', '=', teamId);
+      if (args.search) q = q.where('name', 'ilike', `%${escapeLike(args.search)}%`);
+      const [rows, total] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy(args.order.field as 'created_at', args.order.dir)
+          .orderBy('id', args.order.dir)
+          .offset(args.offset)
+          .limit(args.limit)
+          .execute(),
+        q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    active(teamId: number) {
+      return db
+        .selectFrom('import_files')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('status', 'in', [...RUNNING])
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Failed rows are written as they are found; a re-run's rows replace nothing (same numbers). */
+    async addFailed(teamId: number, importId: number, rows: FailedRow[], cap: number) {
+      const room = rows.filter((r) => r.row <= cap);
+      if (room.length === 0) return;
+      await sql`
+        insert into import_failed_rows (team_id, import_file_id, row_number, reason, cells)
+        select ${teamId}, ${importId}, r, reason, cells::jsonb
+        from unnest(${room.map((r) => r.row)}::int[], ${room.map((r) => r.reason)}::text[],
+                    ${room.map((r) => JSON.stringify(r.cells))}::text[]) as t(r, reason, cells)
+        on conflict (import_file_id, row_number) do nothing`.execute(db);
+    },
+
+    async failedPage(
+      teamId: number,
+      importId: number,
+      args: {
+        offset: number;
+        limit: number;
+        search?: string;
+        order: { field: 'id' | 'row_number' | 'reason'; dir: 'asc' | 'desc' };
+      },
+    ) {
+      let q = db.selectFrom('import_failed_rows').where('team_id', '=', teamId).where('import_file_id', '=', importId);
+      if (args.search) {
+        const pattern = `%${escapeLike(args.search)}%`;
+        q = q.where((eb) => eb.or([eb('reason', 'ilike', pattern), eb(sql`cells::text`, 'ilike', pattern)]));
+      }
+      const [rows, total] = await Promise.all([
+        q
+          .select(['id', 'row_number', 'reason', 'cells'])
+          .orderBy(args.order.field, args.order.dir)
+          .orderBy('id', args.order.dir)
+          .offset(args.offset)
+          .limit(args.limit)
+          .execute(),
+        q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+  };
+}
+
+export type ImportsRepository = ReturnType<typeof createImportsRepository>;

@@ -1,0 +1,288 @@
+import { rm } from 'node:fs/promises';
+import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
+import type { TImportFormat, TImportMappingRequest } from '@herald/shared/imports/imports.schemas';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import { AppError } from '../../http/app-error.ts';
+import { columnNames, proposeMapping } from './column-mapping.ts';
+import {
+  checkContentMatches,
+  checkZip,
+  detectDelimiter,
+  detectEncoding,
+  readHead,
+  XLS_MAX_BYTES,
+} from './file-sniff.ts';
+import { historyItemOf, importFileOf, syncImportOf } from './import-file.dto.ts';
+import type { ImportsRepository } from './imports.repository.ts';
+import { parseInWorker } from './parser/parse-client.ts';
+
+export interface ImportsDeps {
+  repo: ImportsRepository;
+  attributes: (teamId: number) => Promise<TLeadAttribute[]>;
+  createAttributes: (
+    teamId: number,
+    rows: Array<{ name: string; sort_order: number; type: 'string' | 'number' | 'date' | 'url' }>,
+  ) => Promise<TLeadAttribute[]>;
+  requireList: (teamId: number, listId: number) => Promise<{ id: number; source_id: number }>;
+  /** Starts the background run (job + process row); returns the process id. */
+  start: (user: AuthUser, importId: number, title: string) => Promise<number>;
+  /** Puts an import whose publishing failed back in the queue. */
+  resume: (importId: number) => Promise<void>;
+  /** Rows the team may still import under its plan (null: unlimited, until plans land). */
+  importAllowance: (teamId: number) => Promise<number | null>;
+}
+
+export interface UploadInput {
+  listId: number | undefined;
+  blackList: boolean;
+  fileName: string;
+  format: TImportFormat;
+  path: string;
+  storedName: string;
+  size: number;
+}
+
+const HISTORY_ORDER = ['created_at', 'name', 'id', 'parsed_leads_count', 'leads_processed', 'leads_failed'];
+
+/** The import flow: upload → Match Format → dispatch → progress, history and failed rows. */
+export function createImportsService(deps: ImportsDeps) {
+  const { repo } = deps;
+
+  async function requireImport(teamId: number, id: number) {
+    const row = await repo.findById(teamId, id);
+    if (!row) throw new AppError('not_found', 'Import not found.');
+    return row;
+  }
+  async function full(teamId: number, id: number) {
+    const row = await requireImport(teamId, id);
+    return importFileOf(row, await repo.columns(teamId, id));
+  }
+
+  /** Reads the header and first rows; refuses lying, unsafe, unreadable and empty files. */
+  async function inspect(input: UploadInput) {
+    const head = await readHead(input.path);
+    checkContentMatches(input.format, head);
+    if (input.format === 'xlsx') await checkZip(input.path);
+    if (input.format === 'xls' && input.size > XLS_MAX_BYTES) {
+      throw new AppError(
+        'import_file_unsafe',
+        `XLS files over ${XLS_MAX_BYTES / 1024 / 1024} MB are refused; save it as XLSX or CSV.`,
+      );
+    }
+    const text = input.format === 'csv' || input.format === 'tsv';
+    const encoding = text ? detectEncoding(head) : null;
+    const delimiter =
+      input.format === 'tsv' ? '\t' : text ? detectDelimiter(new TextDecoder(encoding ?? 'utf-8').decode(head)) : null;
+    let preview: { header: string[]; rows: string[][]; complete: boolean } | undefined;
+    try {
+      for await (const m of parseInWorker({
+        mode: 'preview',
+        path: input.path,
+        format: input.format,
+        encoding,
+        delimiter,
+      })) {
+        if (m.type === 'preview') preview = m;
+      }
+    } catch (error) {
+      throw new AppError('import_file_unreadable', `The file could not be read: ${(error as Error).message}`);
+    }
+    if (!preview || preview.header.length === 0) throw new AppError('import_file_empty');
+    if (preview.rows.length === 0 && preview.complete) {
+      throw new AppError('import_file_empty', 'The file has a header but no rows to import.');
+    }
+    return { encoding, delimiter, ...preview };
+  }
+
+  return {
+    async upload(user: AuthUser, input: UploadInput) {
+      try {
+        if (!input.listId)
+          throw new AppError('import_list_required', undefined, { list_id: ['Please, select a Source first'] });
+        const list = await deps.requireList(user.teamId, input.listId);
+        const doc = await inspect(input);
+        const width = Math.max(doc.header.length, ...doc.rows.map((r) => r.length));
+        const names = columnNames(doc.header, width);
+        const rows = doc.rows.map((r) => names.map((_, i) => r[i] ?? ''));
+        const proposal = proposeMapping(names, rows, await deps.attributes(user.teamId));
+        const file = await repo.create(
+          user.teamId,
+          {
+            user_id: user.id,
+            source_id: list.source_id,
+            list_id: list.id,
+            name: input.fileName,
+            stored_name: input.storedName,
+            size_bytes: input.size,
+            format: input.format,
+            encoding: doc.encoding,
+            delimiter: doc.delimiter,
+            black_list: input.blackList,
+            preview: rows,
+          } as never,
+          names.map((name, i) => ({ name, col_position: i, lead_attribute_id: proposal[i] })),
+        );
+        return full(user.teamId, file.id);
+      } catch (error) {
+        await rm(input.path, { force: true });
+        throw error;
+      }
+    },
+
+    get: (user: AuthUser, id: number) => full(user.teamId, id),
+
+    async mapColumns(user: AuthUser, id: number, body: TImportMappingRequest) {
+      const row = await requireImport(user.teamId, id);
+      if (row.status !== 'uploaded') throw new AppError('import_already_started');
+      const columns = await repo.columns(user.teamId, id);
+      const byId = new Map(columns.map((c) => [c.id, c]));
+      let attributes = await deps.attributes(user.teamId);
+      const errors: Record<string, string[]> = {};
+      body.list.forEach((entry, i) => {
+        if (!byId.has(entry.processing_document_attribute_id))
+          errors[`list.${i}.processing_document_attribute_id`] = ['Unknown column.'];
+        if (entry.lead_attribute_id && !attributes.some((a) => a.id === entry.lead_attribute_id)) {
+          errors[`list.${i}.lead_attribute_id`] = ['Unknown attribute.'];
+        }
+      });
+      if (Object.keys(errors).length > 0) throw new AppError('validation_failed', Object.values(errors)[0][0], errors);
+      // A new name equal to an existing attribute's maps to it; others are created once.
+      const wanted = new Map<string, { name: string; type: 'string' | 'number' | 'date' | 'url' }>();
+      for (const e of body.list) {
+        if (e.ignore || e.lead_attribute_id || !e.name) continue;
+        const key = e.name.toLowerCase();
+        if (!attributes.some((a) => a.name.toLowerCase() === key) && !wanted.has(key)) {
+          wanted.set(key, { name: e.name, type: e.type ?? 'string' });
+        }
+      }
+      if (wanted.size > 0) {
+        const top = Math.max(0, ...attributes.map((a) => a.sort_order));
+        await deps.createAttributes(
+          user.teamId,
+          [...wanted.values()].map((w, i) => ({ ...w, sort_order: top + i + 1 })),
+        );
+        attributes = await deps.attributes(user.teamId);
+      }
+      const mapping = body.list.map((e) => {
+        const attribute = e.ignore
+          ? undefined
+          : e.lead_attribute_id
+            ? attributes.find((a) => a.id === e.lead_attribute_id)
+            : e.name
+              ? attributes.find((a) => a.name.toLowerCase() === (e.name as string).toLowerCase())
+              : undefined;
+        return {
+          id: e.processing_document_attribute_id,
+          lead_attribute_id: attribute?.id ?? null,
+          ignored: !attribute,
+        };
+      });
+      // Columns left out of the request are ignored.
+      for (const c of columns) {
+        if (!mapping.some((m) => m.id === c.id)) mapping.push({ id: c.id, lead_attribute_id: null, ignored: true });
+      }
+      if (!mapping.some((m) => m.lead_attribute_id)) throw new AppError('import_mapping_required');
+      await repo.saveMapping(user.teamId, id, mapping);
+      return full(user.teamId, id);
+    },
+
+    async setBlackList(user: AuthUser, id: number, blackList: boolean) {
+      const row = await requireImport(user.teamId, id);
+      if (row.status !== 'uploaded') throw new AppError('import_already_started');
+      await repo.update(id, { black_list: blackList }, { teamId: user.teamId });
+      return full(user.teamId, id);
+    },
+
+    async dispatch(user: AuthUser, id: number) {
+      const row = await requireImport(user.teamId, id);
+      if (row.status !== 'uploaded') throw new AppError('import_already_started');
+      const columns = await repo.columns(user.teamId, id);
+      if (!columns.some((c) => c.lead_attribute_id && !c.ignored)) throw new AppError('import_mapping_required');
+      const allowance = await deps.importAllowance(user.teamId);
+      if (allowance !== null && allowance <= 0) throw new AppError('import_limit_reached');
+      const queued = await repo.update(
+        id,
+        { status: 'queued', stage: 'parse', progress: 0 },
+        { teamId: user.teamId, status: ['uploaded'] },
+      );
+      if (!queued) throw new AppError('import_already_started');
+      const processId = await deps.start(user, id, row.name);
+      await repo.update(id, { process_id: processId }, { teamId: user.teamId });
+      return full(user.teamId, id);
+    },
+
+    async active(user: AuthUser) {
+      return { data: (await repo.active(user.teamId)).map(historyItemOf) };
+    },
+
+    async history(user: AuthUser, query: TPageQuery) {
+      const order = query.order?.[0];
+      const field = order && HISTORY_ORDER.includes(order.field) ? order.field : 'created_at';
+      const { rows, total } = await repo.page(user.teamId, {
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+        search: query.search?.trim() || undefined,
+        order: { field, dir: order?.dir ?? 'desc' },
+      });
+      return { data: rows.map(historyItemOf), meta: pageMeta(query.page, query.limit, total) };
+    },
+
+    async syncImport(user: AuthUser, id: number) {
+      return syncImportOf(await requireImport(user.teamId, id));
+    },
+
+    /** `PUT sync-import/{id} {status: 'pending'}`: resumes publishing after a failure; else a no-op. */
+    async requestSync(user: AuthUser, id: number) {
+      const row = await requireImport(user.teamId, id);
+      if (row.status === 'failed' && row.parsed_at && row.staging_table) {
+        const requeued = await repo.update(
+          id,
+          { status: 'queued', error: null, error_code: null, finished_at: null },
+          { teamId: user.teamId, status: ['failed'] },
+        );
+        if (requeued) await deps.resume(id);
+      }
+      return syncImportOf(await requireImport(user.teamId, id));
+    },
+
+    async failedLeads(user: AuthUser, id: number, query: TPageQuery) {
+      await requireImport(user.teamId, id);
+      const order = query.order?.[0];
+      const field =
+        order && ['id', 'row_number', 'reason'].includes(order.field) ? (order.field as 'id') : 'row_number';
+      const [{ rows, total }, columns, attributes] = await Promise.all([
+        repo.failedPage(user.teamId, id, {
+          offset: (query.page - 1) * query.limit,
+          limit: query.limit,
+          search: query.search?.trim() || undefined,
+          order: { field, dir: order?.dir ?? 'asc' },
+        }),
+        repo.columns(user.teamId, id),
+        deps.attributes(user.teamId),
+      ]);
+      const names = new Map(attributes.map((a) => [a.id, a.name]));
+      const mapped = [
+        ...new Set(columns.flatMap((c) => (c.lead_attribute_id && !c.ignored ? [c.lead_attribute_id] : []))),
+      ];
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          row_number: r.row_number,
+          reason: r.reason,
+          duplicates: 0,
+          status: 'failed' as const,
+          lead_values: r.cells.map((c) => ({
+            attribute: { id: c.attribute_id, name: names.get(c.attribute_id) ?? '' },
+            value: c.value,
+          })),
+        })),
+        meta: pageMeta(query.page, query.limit, total),
+        attributes: mapped.map((aid) => ({ id: aid, name: names.get(aid) ?? '' })),
+        orderable: ['id', 'row_number', 'reason'],
+      };
+    },
+  };
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;

@@ -1,0 +1,60 @@
+import { Worker } from 'node:worker_threads';
+import type { ParseJob, ParseMessage } from './parse-protocol.ts';
+
+/** Heap cap of a parser thread: a hostile file ends that thread, never the server. */
+const WORKER_HEAP_MB = 384;
+
+/**
+ * Runs the parser in a worker thread and yields its messages. Each batch is acknowledged when the
+ * consumer asks for the next message, which is what lets the worker read on.
+ */
+export async function* parseInWorker(job: ParseJob, signal?: AbortSignal): AsyncGenerator<ParseMessage> {
+  const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  const queue: ParseMessage[] = [];
+  let notify: (() => void) | undefined;
+  let failure: Error | undefined;
+  let exited = false;
+  const push = () => {
+    notify?.();
+    notify = undefined;
+  };
+  worker.on('message', (m: ParseMessage) => {
+    queue.push(m);
+    push();
+  });
+  worker.on('error', (error) => {
+    failure =
+      /heap|memory/i.test(error.message) || (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new Error('The file needs more memory to read than an import may use.')
+        : error;
+    push();
+  });
+  worker.on('exit', () => {
+    exited = true;
+    push();
+  });
+  const abort = () => void worker.terminate();
+  signal?.addEventListener('abort', abort);
+  try {
+    while (true) {
+      const message = queue.shift();
+      if (message) {
+        if (message.type === 'error') throw new Error(message.message);
+        yield message;
+        if (message.type === 'batch') worker.postMessage({ type: 'ack' });
+        if (message.type === 'done' || message.type === 'preview') return;
+        continue;
+      }
+      if (failure) throw failure;
+      if (signal?.aborted) throw new Error('The import was stopped.');
+      if (exited) throw new Error('The file reader stopped unexpectedly.');
+      await new Promise<void>((resolve) => (notify = resolve));
+    }
+  } finally {
+    signal?.removeEventListener('abort', abort);
+    if (!exited) await worker.terminate();
+  }
+}

@@ -1,0 +1,50 @@
+import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
+import type { TImportFormat } from '@herald/shared/imports/imports.schemas';
+
+/** A mapped column: which cell of a row goes to which attribute. */
+export interface MappedColumn {
+  position: number;
+  attributeId: number;
+  type: TAttributeType;
+}
+
+export interface ParseJob {
+  mode: 'preview' | 'full';
+  path: string;
+  format: TImportFormat;
+  encoding: string | null;
+  delimiter: string | null;
+  previewRows?: number;
+  columns?: MappedColumn[];
+  /** The team's ignored phone formats, as typed in settings (compiled in the worker). */
+  ignoredFormats?: string;
+  batchSize?: number;
+}
+
+export interface ParseCounts {
+  parsed: number;
+  good: number;
+  failed: number;
+  ignoredPhones: number;
+  invalidPhones: number;
+}
+
+export interface FailedRow {
+  row: number;
+  reason: string;
+  cells: Array<{ attribute_id: number; value: string }>;
+}
+
+export type ParseMessage =
+  | { type: 'preview'; header: string[]; rows: string[][]; complete: boolean }
+  | {
+      type: 'batch';
+      /** Row numbers (1-based, counting non-empty data rows) and one array per mapped column. */
+      rowNos: number[];
+      cols: Array<Array<string | null>>;
+      failed: FailedRow[];
+      counts: ParseCounts;
+      bytesRead: number;
+    }
+  | { type: 'done'; counts: ParseCounts; bytesRead: number }
+  | { type: 'error'; message: string };

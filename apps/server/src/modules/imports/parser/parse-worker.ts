@@ -1,0 +1,142 @@
+// Runs in a worker thread: reads the file, normalises values, and hands rows to the main thread in
+// batches, waiting for credit so memory stays bounded however large the file.
+import { parentPort, workerData } from 'node:worker_threads';
+import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
+import { compileIgnoredFormats } from '@herald/shared/leads/phone';
+import type { FailedRow, ParseCounts, ParseJob, ParseMessage } from './parse-protocol.ts';
+import { csvRows, type ReadProgress, type RowSource, xlsRows, xlsxRows } from './row-readers.ts';
+
+const MAX_CELL_CHARS = 10_000;
+const port = parentPort;
+if (!port) throw new Error('parse-worker must run in a worker thread');
+
+let credit = 2;
+let wake: (() => void) | undefined;
+port.on('message', (message: { type: 'ack' }) => {
+  if (message.type === 'ack') {
+    credit++;
+    wake?.();
+  }
+});
+const send = (message: ParseMessage) => port.postMessage(message);
+
+function rowsOf(job: ParseJob, progress: ReadProgress): RowSource {
+  if (job.format === 'xlsx') return xlsxRows(job.path, progress);
+  if (job.format === 'xls') return xlsRows(job.path, progress, job.mode === 'preview' ? 200 : undefined);
+  return csvRows(job.path, job.encoding ?? 'utf-8', job.delimiter ?? (job.format === 'tsv' ? '\t' : ','), progress);
+}
+
+const isEmpty = (row: string[]) => row.every((c) => c.trim() === '');
+
+async function preview(job: ParseJob) {
+  const progress = { bytesRead: 0 };
+  let header: string[] | undefined;
+  const rows: string[][] = [];
+  const limit = job.previewRows ?? 10;
+  const source = rowsOf(job, progress);
+  let complete = true;
+  for await (const row of source) {
+    if (isEmpty(row)) {
+      // A file of a million empty rows is read to its end only up to a point.
+      if (progress.bytesRead > 64 * 1024 * 1024) {
+        complete = false;
+        break;
+      }
+      continue;
+    }
+    if (!header) header = row.map((c) => c.slice(0, 200));
+    else rows.push(row.map((c) => c.slice(0, 500)));
+    if (rows.length >= limit) {
+      complete = false;
+      break;
+    }
+  }
+  await source.return(undefined);
+  send({ type: 'preview', header: header ?? [], rows, complete });
+}
+
+async function full(job: ParseJob) {
+  const columns = job.columns ?? [];
+  const ignored = compileIgnoredFormats(job.ignoredFormats ?? '');
+  const batchSize = job.batchSize ?? 5000;
+  const progress = { bytesRead: 0 };
+  const counts: ParseCounts = { parsed: 0, good: 0, failed: 0, ignoredPhones: 0, invalidPhones: 0 };
+  let rowNos: number[] = [];
+  let cols: Array<Array<string | null>> = columns.map(() => []);
+  let failed: FailedRow[] = [];
+
+  const flush = async () => {
+    while (credit <= 0) await new Promise<void>((r) => (wake = r));
+    credit--;
+    send({ type: 'batch', rowNos, cols, failed, counts: { ...counts }, bytesRead: progress.bytesRead });
+    rowNos = [];
+    cols = columns.map(() => []);
+    failed = [];
+  };
+
+  let headerSeen = false;
+  const values: Array<string | null> = columns.map(() => null);
+  for await (const row of rowsOf(job, progress)) {
+    if (isEmpty(row)) continue;
+    if (!headerSeen) {
+      headerSeen = true;
+      continue;
+    }
+    const rowNo = ++counts.parsed;
+    let reason: string | undefined;
+    let stored = 0;
+    for (let i = 0; i < columns.length; i++) {
+      values[i] = null;
+      const column = columns[i];
+      const raw = (row[column.position] ?? '').trim();
+      if (!raw || reason) continue;
+      if (raw.length > MAX_CELL_CHARS) {
+        reason = `A value is longer than ${MAX_CELL_CHARS} characters`;
+        continue;
+      }
+      const check = normalizeLeadValue(column.type, raw, ignored);
+      if (check.ok) {
+        // The same value twice on one attribute is stored once, as a manual create does.
+        let seen = false;
+        for (let j = 0; j < i; j++) {
+          if (values[j] === check.value && columns[j].attributeId === column.attributeId) seen = true;
+        }
+        if (!seen) {
+          values[i] = check.value;
+          stored++;
+        }
+      } else if (check.reason === 'ignored') counts.ignoredPhones++;
+      else {
+        if (column.type === 'phone') counts.invalidPhones++;
+        reason = check.message;
+      }
+    }
+    if (!reason && stored === 0) {
+      // Only ignored phones: skipped on purpose, counted as ignored, not as a failure.
+      if (columns.some((c) => c.type === 'phone' && (row[c.position] ?? '').trim())) continue;
+      reason = 'No value in any mapped column';
+    }
+    if (reason) {
+      counts.failed++;
+      failed.push({
+        row: rowNo,
+        reason,
+        cells: columns
+          .map((c) => ({ attribute_id: c.attributeId, value: (row[c.position] ?? '').trim().slice(0, 1000) }))
+          .filter((c) => c.value),
+      });
+    } else {
+      counts.good++;
+      rowNos.push(rowNo);
+      for (let i = 0; i < columns.length; i++) cols[i].push(values[i]);
+    }
+    if (rowNos.length >= batchSize || failed.length >= batchSize) await flush();
+  }
+  if (rowNos.length > 0 || failed.length > 0) await flush();
+  send({ type: 'done', counts, bytesRead: progress.bytesRead });
+}
+
+const job = workerData as ParseJob;
+(job.mode === 'preview' ? preview(job) : full(job)).catch((error: unknown) => {
+  send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+});

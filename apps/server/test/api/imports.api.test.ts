@@ -1,0 +1,200 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TServerEvent } from '@herald/shared/events/events.schemas';
+import { addMember, signupVerified } from '../support/accounts.ts';
+import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
+import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { importFile, upload, waitForImport } from '../fixtures/imports/import-client.ts';
+import { csv } from '../fixtures/imports/hostile-files.ts';
+
+type Owner = Awaited<ReturnType<typeof signupVerified>>;
+
+describe.each(databases)('imports on %s', (kind) => {
+  let t: TestApp;
+  let owner: Owner;
+  let attrs: Record<string, number>;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    owner = await signupVerified(t);
+    attrs = await attributeIds(t, owner.token);
+  });
+  afterAll(() => t?.close());
+  const db = () => t.app.services.database.db as Kysely<any>;
+
+  it('imports a CSV end to end: mapping, normalised values, duplicates, counts, log, history', async () => {
+    const { source, list } = await sourceWithList(t, owner.token, 'Flow');
+    // An existing lead whose phone the file repeats.
+    const existing = await createLead(t, owner.token, source.id, list.id, [[attrs.phone, '+380501111111']]);
+    expect(existing.statusCode).toBe(201);
+    await t.request({
+      method: 'PUT',
+      url: '/api/validation-template/phone',
+      token: owner.token,
+      payload: { values: '+38067XXXXXXX' },
+    });
+    const version = async () =>
+      Number(
+        (await sql<{ v: number }>`select data_version as v from teams where id = ${owner.user.team_id}`.execute(db()))
+          .rows[0].v,
+      );
+    const versionBefore = await version();
+    const events: TServerEvent[] = [];
+    const unsubscribe = t.app.services.bus.subscribe((e) => events.push(e.event));
+
+    const file = csv([
+      'Phone,E-mail,City,Note',
+      '0501111111,ANNA@example.com,Lviv,existing phone',
+      '380502222222,b@example.com,Kyiv,',
+      '+38 (050) 222-22-22,c@example.com,Odesa,same phone as row 2',
+      '3.80503333333E+11,,Dnipro,scientific',
+      'not-a-phone,d@example.com,Kharkiv,invalid',
+      '+380671234567,,Poltava,ignored format',
+      ',,,',
+      '050 444 44 44,bad-email,Sumy,invalid email',
+    ]);
+    const up = await upload(t, owner.token, list.id, 'leads.csv', file);
+    expect(up.statusCode).toBe(201);
+    const doc = up.json();
+    expect(doc).toMatchObject({
+      status: 'uploaded',
+      format: 'csv',
+      delimiter: ',',
+      encoding: 'utf-8',
+      name: 'leads.csv',
+    });
+    expect(doc.attributes.map((c: { name: string }) => c.name)).toEqual(['Phone', 'E-mail', 'City', 'Note']);
+    // Proposed: Phone → phone, E-mail → email, the rest for the user to decide.
+    expect(doc.attributes.map((c: { lead_attribute_id: number | null }) => c.lead_attribute_id)).toEqual([
+      attrs.phone,
+      attrs.email,
+      null,
+      null,
+    ]);
+    expect(doc.preview[0]).toEqual(['0501111111', 'ANNA@example.com', 'Lviv', 'existing phone']);
+
+    const list2 = doc.attributes.map((c: { id: number; name: string }) =>
+      c.name === 'City'
+        ? { processing_document_attribute_id: c.id, name: 'City' }
+        : c.name === 'Note'
+          ? { processing_document_attribute_id: c.id, ignore: true }
+          : c.name === 'E-mail'
+            ? { processing_document_attribute_id: c.id, name: 'email' } // equal to an existing name: maps to it
+            : { processing_document_attribute_id: c.id, lead_attribute_id: attrs.phone },
+    );
+    const mapped = await t.request({
+      method: 'POST',
+      url: `/api/sync-import/${doc.id}/import-attributes/multiple`,
+      token: owner.token,
+      payload: { list: list2 },
+    });
+    expect(mapped.statusCode).toBe(200);
+    const after = await attributeIds(t, owner.token);
+    expect(after.city).toBeGreaterThan(0);
+    expect(mapped.json().attributes.map((c: { lead_attribute_id: number | null }) => c.lead_attribute_id)).toEqual([
+      attrs.phone,
+      attrs.email,
+      after.city,
+      null,
+    ]);
+
+    const run = await t.request({ method: 'POST', url: `/api/imports/${doc.id}/dispatch`, token: owner.token });
+    expect(run.statusCode).toBe(200);
+    // The task is in the popover at once, Running, titled with the file name.
+    const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json().data;
+    expect(processes[0]).toMatchObject({ title: 'leads.csv', kind: 'imports.run' });
+    expect(['running', 'resolving', 'completed']).toContain(processes[0].status);
+    const again = await t.request({ method: 'POST', url: `/api/imports/${doc.id}/dispatch`, token: owner.token });
+    expect(again.statusCode).toBe(409);
+
+    const result = await waitForImport(t, owner.token, doc.id);
+    unsubscribe();
+    expect(result).toMatchObject({
+      status: 'completed',
+      processed: true,
+      parsed_leads_count: 7,
+      // The ignored phone is dropped but its row keeps City, as a manual create would.
+      leads_processed: 5,
+      leads_failed: 2,
+      ignored_phones_count: 1,
+      invalid_format_phones_count: 1,
+      duplicates_resolved_count: 3,
+      leads_total: 2,
+      sync_import: { status: 'completed', progress: 100 },
+    });
+    const stages = events.filter((e) => e.type === 'ImportStatus').map((e) => (e.payload as { stage: string }).stage);
+    expect(stages[0]).toBe('parse');
+    for (const stage of [
+      'parse_finished',
+      'start_resolve_duplicates',
+      'resolve_duplicates',
+      'end_resolve_duplicates',
+    ]) {
+      expect(stages).toContain(stage);
+    }
+    const finalProcess = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json().data[0];
+    expect(finalProcess).toMatchObject({ status: 'completed', progress: 100 });
+
+    // The list now holds the existing lead and four imported ones, with normalised values.
+    const leads = (
+      await t.request({ method: 'GET', url: `/api/lists/${list.id}/leads?limit=50`, token: owner.token })
+    ).json();
+    expect(leads.meta.total).toBe(6);
+    const byPhone = new Map<string, { duplicates: number; status: string; lead_values: Array<{ value: string }> }>();
+    for (const lead of leads.data) {
+      const phone = lead.lead_values.find((v: { attribute: { type: string } }) => v.attribute.type === 'phone');
+      byPhone.set(`${phone?.value}:${lead.id === existing.json().id ? 'old' : 'new'}`, lead);
+    }
+    expect(byPhone.get('+380501111111:old')?.duplicates).toBe(1);
+    expect(byPhone.get('+380501111111:new')?.duplicates).toBe(1);
+    expect(byPhone.get('+380502222222:new')?.duplicates).toBe(1);
+    expect(byPhone.get('+380503333333:new')?.duplicates).toBe(0);
+    const anna = byPhone.get('+380501111111:new');
+    expect(anna?.lead_values.map((v) => v.value).sort()).toEqual(['+380501111111', 'Lviv', 'anna@example.com']);
+    const counts = (
+      await t.request({ method: 'GET', url: `/api/sources/lists/${list.id}`, token: owner.token })
+    ).json();
+    expect(counts).toMatchObject({ total_leads: 6, duplicate: 4 });
+    expect(byPhone.get('undefined:new')?.lead_values.map((v) => v.value)).toEqual(['Poltava']);
+    expect(await version()).toBeGreaterThan(versionBefore);
+    const newId = leads.data.find((l: { id: number }) => l.id !== existing.json().id).id;
+    const log = (await t.request({ method: 'GET', url: `/api/leads/${newId}/log`, token: owner.token })).json();
+    expect(log.data[0]).toMatchObject({ action: 'created', filename: 'leads.csv' });
+
+    // History and failed rows.
+    const history = (await t.request({ method: 'GET', url: '/api/imports', token: owner.token })).json();
+    expect(history.meta.per_page).toBe(15);
+    expect(history.data[0]).toMatchObject({ id: doc.id, name: 'leads.csv', parsed_leads_count: 7, leads_failed: 2 });
+    const failed = (
+      await t.request({ method: 'GET', url: `/api/import-files/${doc.id}/leads-failed`, token: owner.token })
+    ).json();
+    expect(failed.meta.total).toBe(2);
+    expect(failed.data.map((f: { row_number: number }) => f.row_number)).toEqual([5, 7]);
+    expect(failed.data[0].reason).toContain('not a valid phone');
+    expect(failed.data[1].lead_values.map((v: { value: string }) => v.value)).toContain('bad-email');
+    expect(failed.orderable).toContain('row_number');
+    const searched = (
+      await t.request({
+        method: 'GET',
+        url: `/api/import-files/${doc.id}/leads-failed?search=e-mail`,
+        token: owner.token,
+      })
+    ).json();
+    expect(searched.data.map((f: { row_number: number }) => f.row_number)).toEqual([7]);
+    const sorted = (
+      await t.request({
+        method: 'GET',
+        url: `/api/import-files/${doc.id}/leads-failed?order[0]=row_number,desc`,
+        token: owner.token,
+      })
+    ).json();
+    expect(sorted.data[0].row_number).toBe(7);
+    // No staging table is left behind.
+    const staging = await sql<{
+      n: number;
+    }>`select count(*)::int as n from information_schema.tables where table_name like 'import_rows_%' and table_schema = current_schema()`.execute(
+      db(),
+    );
+    expect(staging.rows[0].n).toBe(0);
+  });
+});

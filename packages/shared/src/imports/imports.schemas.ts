@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ZPageMeta } from '../common/pagination.schemas.ts';
+
+/** Where an import is: uploaded (awaiting mapping and run) → queued → parsing → resolving → completed | failed. */
+export const IMPORT_STATUSES = ['uploaded', 'queued', 'parsing', 'resolving', 'completed', 'failed'] as const;
+export const ZImportStatus = z.enum(IMPORT_STATUSES);
+export type TImportStatus = z.infer<typeof ZImportStatus>;
+
+/** The spec's progress events, in order. */
+export const IMPORT_STAGES = [
+  'parse',
+  'parse_finished',
+  'start_resolve_duplicates',
+  'resolve_duplicates',
+  'end_resolve_duplicates',
+  'failed',
+] as const;
+export const ZImportStage = z.enum(IMPORT_STAGES);
+export type TImportStage = z.infer<typeof ZImportStage>;
+
+export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'xls'] as const;
+export type TImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** The "sync" (duplicate resolution) half of an import; its id is the import's id. */
+export const SYNC_STATUSES = ['waiting', 'pending', 'processing', 'completed', 'failed'] as const;
+export const ZSyncImport = z.object({
+  id: z.number(),
+  status: z.enum(SYNC_STATUSES),
+  progress: z.number(),
+  duplicates_resolved: z.boolean(),
+  duplicates_resolved_count: z.number(),
+  leads_processed: z.number(),
+});
+export type TSyncImport = z.infer<typeof ZSyncImport>;
+
+/** A column of the uploaded document (`processing_document_attribute`). */
+export const ZImportColumn = z.object({
+  id: z.number(),
+  name: z.string(),
+  col_position: z.number(),
+  /** The lead attribute it is mapped to (proposed after upload, chosen after Match Format). */
+  lead_attribute_id: z.number().nullable(),
+  ignored: z.boolean(),
+});
+
+export const ZImportFile = z.object({
+  id: z.number(),
+  name: z.string(),
+  client_original_name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  finished_at: z.string().nullable(),
+  source_id: z.number(),
+  list_id: z.number(),
+  black_list: z.boolean(),
+  format: z.enum(IMPORT_FORMATS),
+  encoding: z.string().nullable(),
+  delimiter: z.string().nullable(),
+  size_bytes: z.number(),
+  status: ZImportStatus,
+  stage: ZImportStage.nullable(),
+  progress: z.number(),
+  /** True once the import has finished, either way. */
+  processed: z.boolean(),
+  mapped: z.boolean(),
+  parsed_leads_count: z.number(),
+  leads_processed: z.number(),
+  /** Imported leads sharing no phone with any other lead of the team (shown as Unique). */
+  leads_total: z.number(),
+  duplicates_resolved: z.boolean(),
+  duplicates_resolved_count: z.number(),
+  leads_failed: z.number(),
+  ignored_phones_count: z.number(),
+  invalid_format_phones_count: z.number(),
+  error: z.string().nullable(),
+  error_code: z.string().nullable(),
+  process_id: z.number().nullable(),
+  attributes: z.array(ZImportColumn),
+  /** The first rows of the document, one string per column. */
+  preview: z.array(z.array(z.string())),
+  sync_import: ZSyncImport,
+});
+export type TImportFile = z.infer<typeof ZImportFile>;
+
+export const ZImportHistoryItem = ZImportFile.omit({ attributes: true, preview: true });
+export const ZImportHistoryPage = z.object({ data: z.array(ZImportHistoryItem), meta: ZPageMeta });
+export const ZActiveImports = z.object({ data: z.array(ZImportHistoryItem) });
+
+/** Match Format: each column mapped to an attribute, ignored, or made a new attribute by name. */
+export const ZImportMappingRequest = z.object({
+  list: z
+    .array(
+      z.object({
+        processing_document_attribute_id: z.coerce.number().int().positive(),
+        lead_attribute_id: z.coerce.number().int().positive().nullable().optional(),
+        name: z.string().trim().min(1).max(80).optional(),
+        type: z.enum(['string', 'number', 'date', 'url']).optional(),
+        ignore: z.boolean().optional(),
+      }),
+    )
+    .min(1)
+    .max(500),
+  check_mobile_status: z.boolean().optional(),
+});
+export type TImportMappingRequest = z.infer<typeof ZImportMappingRequest>;
+
+export const ZSyncImportUpdate = z.object({ status: z.literal('pending') });
+export const ZBlackListUpdate = z.object({ black_list: z.union([z.boolean(), z.enum(['1', '0'])]) });
+
+/** A row of the file that was not imported, shown like a lead with its values. */
+export const ZFailedLead = z.object({
+  id: z.number(),
+  row_number: z.number(),
+  reason: z.string(),
+  duplicates: z.number(),
+  status: z.literal('failed'),
+  lead_values: z.array(z.object({ attribute: z.object({ id: z.number(), name: z.string() }), value: z.string() })),
+});
+export const ZFailedLeadsPage = z.object({
+  data: z.array(ZFailedLead),
+  meta: ZPageMeta,
+  attributes: z.array(z.object({ id: z.number(), name: z.string() })),
+  orderable: z.array(z.string()),
+});
+
+export const ZImportStatusEvent = z.object({
+  id: z.number(),
+  name: z.string(),
+  stage: ZImportStage,
+  status: ZImportStatus,
+  progress: z.number(),
+  parsed_leads_count: z.number(),
+  leads_processed: z.number(),
+  error: z.string().nullable(),
+});
+export type TImportStatusEvent = z.infer<typeof ZImportStatusEvent>;
