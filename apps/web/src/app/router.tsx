@@ -1,9 +1,19 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { AuthLayout } from './layout/auth-layout.tsx';
 import { GuestOnly } from './layout/guest-only.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { LeadCrumb, ListCrumb, SourceCrumb } from './layout/dynamic-crumbs.tsx';
+import { RequirePermission } from './layout/require-permission.tsx';
 import { AnalyticsPage } from './routes/analytics-page.tsx';
+import { LeadDetailPage } from './routes/leads/lead-detail-page.tsx';
+import { LeadsPage } from './routes/leads/leads-page.tsx';
+import { IgnorePhoneFormatPage } from './routes/settings/ignore-phone-format-page.tsx';
+import { SettingsLayout } from './routes/settings/settings-layout.tsx';
+import { SystemAttributesPage } from './routes/settings/system-attributes-page.tsx';
+import { ListPage } from './routes/sources/list-page.tsx';
+import { SourcePage } from './routes/sources/source-page.tsx';
+import { SourcesPage } from './routes/sources/sources-page.tsx';
 import { ForgotPasswordPage } from './routes/forgot-password-page.tsx';
 import { HomePage } from './routes/home-page.tsx';
 import { InvitePage } from './routes/invite-page.tsx';
@@ -51,7 +61,68 @@ export const router = createBrowserRouter([
         handle: crumb('nav.home'),
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'analytics', element: <AnalyticsPage />, handle: crumb('nav.analytics') },
+          {
+            path: 'analytics',
+            element: (
+              <RequirePermission permission="dashboard:read">
+                <AnalyticsPage />
+              </RequirePermission>
+            ),
+            handle: crumb('nav.analytics'),
+          },
+          {
+            path: 'leads',
+            handle: crumb('nav.leads'),
+            children: [
+              { index: true, element: <LeadsPage /> },
+              { path: ':leadId', element: <LeadDetailPage />, handle: { Crumb: LeadCrumb } },
+            ],
+          },
+          {
+            path: 'sources',
+            element: <RequirePermission permission="sources:manage" />,
+            handle: crumb('nav.sources'),
+            children: [
+              { index: true, element: <SourcesPage /> },
+              {
+                path: ':sourceId',
+                handle: { Crumb: SourceCrumb },
+                children: [
+                  { index: true, element: <SourcePage /> },
+                  {
+                    path: ':listId',
+                    handle: { Crumb: ListCrumb },
+                    children: [
+                      { index: true, element: <ListPage /> },
+                      { path: ':leadId', element: <LeadDetailPage />, handle: { Crumb: LeadCrumb } },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'settings',
+            element: (
+              <RequirePermission permission="settings:manage">
+                <SettingsLayout />
+              </RequirePermission>
+            ),
+            handle: crumb('nav.settings'),
+            children: [
+              { index: true, element: <Navigate to="/settings/system-attributes" replace /> },
+              {
+                path: 'system-attributes',
+                element: <SystemAttributesPage />,
+                handle: crumb('settings:tabs.systemAttributes'),
+              },
+              {
+                path: 'ignore-phone-format',
+                element: <IgnorePhoneFormatPage />,
+                handle: crumb('settings:tabs.ignorePhoneFormat'),
+              },
+            ],
+          },
           {
             path: 'profile',
             element: <ProfileLayout />,

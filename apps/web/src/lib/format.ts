@@ -19,3 +19,14 @@ export function initials(name: string): string {
   const letters = parts.length > 1 ? [parts[0][0], parts[parts.length - 1][0]] : [parts[0]?.[0] ?? '?'];
   return letters.join('').toUpperCase();
 }
+
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(i18n.language).format(value);
+}
+
+/** Percentages are floored (spec section 9). */
+export function formatPercent(value: number): string {
+  return new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format(
+    Math.floor(value) / 100,
+  );
+}

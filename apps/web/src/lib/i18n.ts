@@ -1,21 +1,31 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { matchMessagePattern } from './message-patterns.ts';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import enProfile from '../locales/en/profile.json';
+import enLeads from '../locales/en/leads.json';
+import enSettings from '../locales/en/settings.json';
+import enSources from '../locales/en/sources.json';
 import enTeam from '../locales/en/team.json';
 import enValidation from '../locales/en/validation.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
 import ruProfile from '../locales/ru/profile.json';
+import ruLeads from '../locales/ru/leads.json';
+import ruSettings from '../locales/ru/settings.json';
+import ruSources from '../locales/ru/sources.json';
 import ruTeam from '../locales/ru/team.json';
 import ruValidation from '../locales/ru/validation.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
 import ukProfile from '../locales/uk/profile.json';
+import ukLeads from '../locales/uk/leads.json';
+import ukSettings from '../locales/uk/settings.json';
+import ukSources from '../locales/uk/sources.json';
 import ukTeam from '../locales/uk/team.json';
 import ukValidation from '../locales/uk/validation.json';
 
@@ -43,9 +53,39 @@ function storedLanguage(): TLanguage {
 }
 
 export const resources = {
-  uk: { common: ukCommon, auth: ukAuth, errors: ukErrors, validation: ukValidation, profile: ukProfile, team: ukTeam },
-  en: { common: enCommon, auth: enAuth, errors: enErrors, validation: enValidation, profile: enProfile, team: enTeam },
-  ru: { common: ruCommon, auth: ruAuth, errors: ruErrors, validation: ruValidation, profile: ruProfile, team: ruTeam },
+  uk: {
+    common: ukCommon,
+    auth: ukAuth,
+    errors: ukErrors,
+    validation: ukValidation,
+    profile: ukProfile,
+    team: ukTeam,
+    leads: ukLeads,
+    sources: ukSources,
+    settings: ukSettings,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    errors: enErrors,
+    validation: enValidation,
+    profile: enProfile,
+    team: enTeam,
+    leads: enLeads,
+    sources: enSources,
+    settings: enSettings,
+  },
+  ru: {
+    common: ruCommon,
+    auth: ruAuth,
+    errors: ruErrors,
+    validation: ruValidation,
+    profile: ruProfile,
+    team: ruTeam,
+    leads: ruLeads,
+    sources: ruSources,
+    settings: ruSettings,
+  },
 } as const;
 
 export const i18n = i18next.createInstance();
@@ -55,7 +95,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES.map((l) => l.code),
-  ns: ['common', 'auth', 'errors', 'validation', 'profile', 'team'],
+  ns: ['common', 'auth', 'errors', 'validation', 'profile', 'team', 'leads', 'sources', 'settings'],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -78,9 +118,20 @@ export function changeLanguage(code: TLanguage) {
  */
 export function translateMessage(message: string | undefined): string | undefined {
   if (!message) return message;
+  const pattern = matchMessagePattern(message);
+  if (pattern) {
+    const status = pattern.values.status;
+    const values = status
+      ? { ...pattern.values, status: i18n.t(`leads:status.${status}`, { defaultValue: status }) }
+      : pattern.values;
+    return i18n.t(pattern.key, { ns: 'validation', ...values, defaultValue: message });
+  }
   return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
 }
 
 export function hasMessageTranslation(message: string): boolean {
-  return i18n.exists(message, { ns: 'validation', keySeparator: false, nsSeparator: false });
+  return (
+    matchMessagePattern(message) !== null ||
+    i18n.exists(message, { ns: 'validation', keySeparator: false, nsSeparator: false })
+  );
 }

@@ -1,5 +1,5 @@
 import type { TPermission } from '@herald/shared/auth/permissions';
-import { IconChartBar, IconHome, type Icon } from '@tabler/icons-react';
+import { IconAddressBook, IconChartBar, IconDatabase, IconHome, IconSettings, type Icon } from '@tabler/icons-react';
 
 export interface MenuItem {
   /** Key of the `common` catalogue. */
@@ -13,10 +13,13 @@ export interface MenuItem {
 }
 
 /**
- * The left menu. Capabilities add their line here as they land (leads, sources, audiences,
- * campaigns, templates, alpha names, lookup management, request demo).
+ * The left menu. Capabilities add their line here as they land (audiences, campaigns, templates,
+ * alpha names, lookup management, request demo). Operators see only Leads.
  */
 export const MENU: readonly MenuItem[] = [
-  { label: 'nav.home', path: '/', icon: IconHome, permission: 'profile:read' },
-  { label: 'nav.analytics', path: '/analytics', icon: IconChartBar, permission: 'profile:read' },
+  { label: 'nav.home', path: '/', icon: IconHome, permission: 'dashboard:read' },
+  { label: 'nav.leads', path: '/leads', icon: IconAddressBook, permission: 'leads:read', matchNested: true },
+  { label: 'nav.sources', path: '/sources', icon: IconDatabase, permission: 'sources:manage', matchNested: true },
+  { label: 'nav.analytics', path: '/analytics', icon: IconChartBar, permission: 'dashboard:read' },
+  { label: 'nav.settings', path: '/settings', icon: IconSettings, permission: 'settings:manage', matchNested: true },
 ];

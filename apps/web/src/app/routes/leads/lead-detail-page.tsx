@@ -1,0 +1,125 @@
+import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { useAttributes } from '../../../features/attributes/api/get-attributes.ts';
+import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
+import { useLead } from '../../../features/leads/api/get-lead.ts';
+import { useLeadPlaces } from '../../../features/leads/api/get-lead-places.ts';
+import { AddValueModal } from '../../../features/leads/components/add-value-modal.tsx';
+import { DeleteLeadsConfirm } from '../../../features/leads/components/delete-leads-confirm.tsx';
+import { LeadStatusBadge } from '../../../features/leads/components/lead-status-badge.tsx';
+import { LeadTimeline } from '../../../features/leads/components/lead-timeline.tsx';
+import { LeadValues } from '../../../features/leads/components/lead-values.tsx';
+import { StatusMenu } from '../../../features/leads/components/status-menu.tsx';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { useIdParam } from '../../use-id-param.ts';
+
+/**
+ * Lead detail under /leads/{id} or /sources/{sourceId}/{listId}/{id}; deleting returns to the
+ * table the user came from (spec section 2).
+ */
+export function LeadDetailPage() {
+  const { t } = useTranslation('leads');
+  const navigate = useNavigate();
+  const { sourceId, listId } = useParams();
+  const leadId = useIdParam('leadId');
+  const lead = useLead(leadId);
+  const places = useLeadPlaces(leadId);
+  const attributes = useAttributes();
+  const canManage = usePermission('leads:manage');
+  const canOpenSources = usePermission('sources:manage');
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const back = sourceId && listId ? `/sources/${sourceId}/${listId}` : '/leads';
+
+  if (lead.isPending || attributes.isPending) return <LoadingState rows={10} />;
+  if (lead.isError) return <ErrorState error={lead.error} onRetry={() => lead.refetch()} />;
+  if (attributes.isError) return <ErrorState error={attributes.error} onRetry={() => attributes.refetch()} />;
+  const data = lead.data;
+
+  const chip = (label: string, to: string) =>
+    canOpenSources ? (
+      <Badge key={to} component={Link} to={to} variant="outline" style={{ cursor: 'pointer' }} tt="none">
+        {label}
+      </Badge>
+    ) : (
+      <Badge key={to} variant="outline" tt="none">
+        {label}
+      </Badge>
+    );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={2}>{t('leadNumber', { id: data.id })}</Title>
+          <LeadStatusBadge status={data.status} size="lg" />
+        </Group>
+        {canManage && (
+          <Group gap="xs">
+            <StatusMenu ids={[data.id]} current={data.status} />
+            <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+              {t('addValue')}
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setDeleting(true)}
+            >
+              {t('deleteLead')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="sm">
+              <Group gap="lg">
+                <Meta label={t('updatedDate')} value={formatDateTime(data.updated_at)} />
+                <Meta label={t('createdDate')} value={formatDateTime(data.created_at)} />
+                <Meta label={t('duplicates')} value={formatNumber(data.duplicates)} />
+              </Group>
+              {places.data && (
+                <Group gap="xs">
+                  <Text size="sm" c="dimmed">
+                    {t('sourcesAndLists')}
+                  </Text>
+                  {places.data.sources.map((s) => chip(s.name, `/sources/${s.id}`))}
+                  {places.data.lists.map((l) => chip(l.name, `/sources/${l.source_id}/${l.id}`))}
+                </Group>
+              )}
+              <LeadValues lead={data} attributes={attributes.data} editable={canManage} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder radius="md" p="md">
+            <LeadTimeline leadId={data.id} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <AddValueModal opened={adding} onClose={() => setAdding(false)} lead={data} attributes={attributes.data} />
+      <DeleteLeadsConfirm
+        ids={deleting ? [data.id] : []}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate(back, { replace: true })}
+      />
+    </Stack>
+  );
+}
+
+function Meta({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { Paper, Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+
+/**
+ * `/settings/*`. The spec names six tabs; only the ones built so far are shown (SMS gateways,
+ * import history, short URL domains and alpha names arrive with their capabilities).
+ */
+const TABS = [
+  { path: '/settings/system-attributes', label: 'tabs.systemAttributes' },
+  { path: '/settings/ignore-phone-format', label: 'tabs.ignorePhoneFormat' },
+] as const;
+
+export function SettingsLayout() {
+  const { t } = useTranslation('settings');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Stack>
+      <Title order={2}>{t('title')}</Title>
+      <Tabs value={TABS.find((tab) => pathname.startsWith(tab.path))?.path ?? null} onChange={(v) => v && navigate(v)}>
+        <Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab.path} value={tab.path}>
+              {t(tab.label)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Paper withBorder radius="md" p="md">
+        <Outlet />
+      </Paper>
+    </Stack>
+  );
+}

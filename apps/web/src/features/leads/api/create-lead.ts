@@ -1,0 +1,17 @@
+import type { TCreateLeadRequest, TLead } from '@herald/shared/leads/leads.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateLeads } from './invalidate-leads.ts';
+
+/** Only non-empty values are sent (spec section 5); `info` lists phones dropped by an ignored format. */
+export function createLead(body: TCreateLeadRequest) {
+  return api.post<TLead & { info: string[] }>('/leads', {
+    ...body,
+    attributes: body.attributes.filter((a) => a.value.trim() !== ''),
+  });
+}
+
+export function useCreateLead() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createLead, onSuccess: () => invalidateLeads(queryClient) });
+}

@@ -1,0 +1,17 @@
+import { isApiError } from '../../../lib/api-error.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+
+/**
+ * Maps a 422 on `attributes.{i}.value` back to the attribute that was sent at index i, so the
+ * message shows under its input. `sent` is the list of attribute ids in the order sent.
+ */
+export function valueErrors(error: unknown, sent: number[]): Record<number, string> {
+  if (!isApiError(error) || error.status !== 422) return {};
+  const out: Record<number, string> = {};
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const index = /^attributes\.(\d+)\./.exec(field)?.[1];
+    const id = index === undefined ? undefined : sent[Number(index)];
+    if (id !== undefined && messages[0]) out[id] = translateMessage(messages[0]) ?? messages[0];
+  }
+  return out;
+}

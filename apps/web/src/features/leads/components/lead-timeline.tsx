@@ -1,0 +1,98 @@
+import type { TLeadLogEntry } from '@herald/shared/leads/leads.schemas';
+import { Button, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useLeadLog } from '../api/get-lead-log.ts';
+
+const LOG_SIZES = [20, 50, 100] as const;
+
+/** Every change of the lead, newest first, with Refresh (spec section 2). */
+export function LeadTimeline({ leadId }: { leadId: number }) {
+  const { t } = useTranslation('leads');
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(20);
+  const log = useLeadLog(leadId, page, limit);
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={4}>{t('timeline')}</Title>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={() => log.refetch()}
+          loading={log.isFetching}
+        >
+          {t('refresh')}
+        </Button>
+      </Group>
+      {log.isPending ? (
+        <LoadingState rows={4} />
+      ) : log.isError ? (
+        <ErrorState error={log.error} onRetry={() => log.refetch()} />
+      ) : log.data.data.length === 0 ? (
+        <EmptyState text={t('noHistory')} />
+      ) : (
+        <>
+          <Timeline bulletSize={14} lineWidth={2} aria-label={t('timeline')}>
+            {log.data.data.map((entry) => (
+              <Timeline.Item key={entry.id} title={<EntryTitle entry={entry} />}>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(entry.created_at)}
+                  {entry.filename ? ` · ${entry.filename}` : ''}
+                </Text>
+                {entry.diff_log.map((diff, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no id
+                  <Text key={i} size="sm" mt={2}>
+                    {describeDiff(t, diff)}
+                  </Text>
+                ))}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+          <TablePager
+            page={page}
+            lastPage={log.data.meta.last_page}
+            total={log.data.meta.total}
+            limit={limit}
+            sizes={LOG_SIZES}
+            onPage={setPage}
+            onLimit={(n) => {
+              setLimit(n);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function EntryTitle({ entry }: { entry: TLeadLogEntry }) {
+  const { t } = useTranslation('leads');
+  return (
+    <Text size="sm" fw={600}>
+      {t(`log.${entry.action}`, { defaultValue: entry.action })}
+    </Text>
+  );
+}
+
+type Diff = TLeadLogEntry['diff_log'][number];
+
+function describeDiff(t: TFunction<'leads'>, diff: Diff) {
+  const isStatus = diff.lead_attribute_name === 'status';
+  const name = isStatus ? t('statusLabel') : (diff.lead_attribute_name ?? '');
+  const show = (v: string | null) => (v && isStatus ? t(`status.${v}`, { defaultValue: v }) : (v ?? ''));
+  return t(`diff.${diff.action}`, {
+    defaultValue: `${name}: ${show(diff.value_from)} → ${show(diff.value_to)}`,
+    name,
+    from: show(diff.value_from),
+    to: show(diff.value_to ?? diff.lead_attribute_value),
+  });
+}

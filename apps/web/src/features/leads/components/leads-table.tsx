@@ -1,0 +1,155 @@
+import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import type { TLead } from '@herald/shared/leads/leads.schemas';
+import { Anchor, Checkbox, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { SortHeader } from '../../../components/sort-header.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import type { useSelection } from '../../../lib/use-selection.ts';
+import type { TableState } from '../../../lib/use-table-state.ts';
+import type { LeadPage } from '../api/get-leads.ts';
+import { attributeColumn, isLockedColumn, valuesOf } from './lead-columns.ts';
+import { LeadStatusBadge } from './lead-status-badge.tsx';
+import { QuickInsertRow } from './quick-insert-row.tsx';
+
+interface Props {
+  query: UseQueryResult<LeadPage>;
+  attributes: TLeadAttribute[];
+  table: TableState;
+  hrefOf: (lead: TLead) => string;
+  selection?: ReturnType<typeof useSelection>;
+  /** Present on a list's screen: shows the ID column and the quick-insert row. */
+  place?: { sourceId: number; listId: number };
+}
+
+/** A page of leads: one column per attribute, sortable dates and duplicates, status chips. */
+export function LeadsTable({ query, attributes, table, hrefOf, selection, place }: Props) {
+  const { t } = useTranslation('leads');
+  const navigate = useNavigate();
+  const show = (key: string) => !table.hidden.includes(key);
+  const columns = attributes.filter((a) => isLockedColumn(a) || show(attributeColumn(a)));
+  const withId = Boolean(place);
+  const before = (selection ? 1 : 0) + (withId ? 1 : 0) + (show('updated_at') ? 1 : 0);
+  const after = (show('duplicates') ? 1 : 0) + 1;
+  const span = before + columns.length + after;
+
+  if (query.isPending) return <LoadingState rows={8} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  const leads = query.data.data;
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={Math.max(720, span * 140)}>
+        <Table verticalSpacing="xs" highlightOnHover aria-label={t('leadsTitle')}>
+          <Table.Thead>
+            <Table.Tr>
+              {selection && (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('common:table.selectAll')}
+                    checked={selection.allOnPage}
+                    indeterminate={selection.some}
+                    onChange={selection.toggleAll}
+                  />
+                </Table.Th>
+              )}
+              {withId && (
+                <SortHeader field="id" sort={table.sort} onSort={table.toggleSort}>
+                  {t('id')}
+                </SortHeader>
+              )}
+              {show('updated_at') && (
+                <SortHeader field="updated_at" sort={table.sort} onSort={table.toggleSort}>
+                  {t('updatedDate')}
+                </SortHeader>
+              )}
+              {columns.map((a) => (
+                <Table.Th key={a.id}>{a.name}</Table.Th>
+              ))}
+              {show('duplicates') && (
+                <SortHeader field="duplicates" sort={table.sort} onSort={table.toggleSort} ta="right">
+                  {t('duplicates')}
+                </SortHeader>
+              )}
+              <SortHeader field="status" sort={table.sort} onSort={table.toggleSort}>
+                {t('statusLabel')}
+              </SortHeader>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {place && <QuickInsertRow place={place} attributes={columns} before={before} after={after} />}
+            {leads.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={span}>
+                  <EmptyState text={t('noLeads')} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {leads.map((lead) => {
+              const dimmed = lead.status === 'blacklisted';
+              const href = hrefOf(lead);
+              const open = (
+                <Anchor
+                  component={Link}
+                  to={href}
+                  size="sm"
+                  c="inherit"
+                  aria-label={t('openLead', { id: lead.id })}
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  {withId ? lead.id : formatDateTime(lead.updated_at)}
+                </Anchor>
+              );
+              return (
+                <Table.Tr
+                  key={lead.id}
+                  onClick={() => navigate(href)}
+                  style={{ cursor: 'pointer', opacity: dimmed ? 0.5 : undefined }}
+                  data-status={lead.status}
+                >
+                  {selection && (
+                    <Table.Td onClick={(e) => e.stopPropagation()}>
+                      <Checkbox
+                        aria-label={t('selectLead', { id: lead.id })}
+                        checked={selection.selected.includes(lead.id)}
+                        onChange={() => selection.toggle(lead.id)}
+                      />
+                    </Table.Td>
+                  )}
+                  {withId && <Table.Td>{open}</Table.Td>}
+                  {show('updated_at') && (
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {withId ? formatDateTime(lead.updated_at) : open}
+                    </Table.Td>
+                  )}
+                  {columns.map((a) => (
+                    <Table.Td key={a.id}>
+                      <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                        {valuesOf(lead, a.id)}
+                      </Text>
+                    </Table.Td>
+                  ))}
+                  {show('duplicates') && <Table.Td ta="right">{formatNumber(lead.duplicates)}</Table.Td>}
+                  <Table.Td>
+                    <LeadStatusBadge status={lead.status} />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <TablePager
+        page={table.page}
+        lastPage={query.data.meta.last_page}
+        total={query.data.meta.total}
+        limit={table.limit}
+        onPage={table.setPage}
+        onLimit={table.setLimit}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export function getListAggregations(id: number, signal?: AbortSignal) {
+  return api.get<TLeadCounts>(`/sources/lists/${id}/aggregations`, undefined, signal);
+}
+
+export const listAggregationsQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['sources', 'list', id, 'aggregations'],
+    queryFn: ({ signal }) => getListAggregations(id, signal),
+  });
+
+export function useListAggregations(id: number) {
+  return useQuery(listAggregationsQueryOptions(id));
+}

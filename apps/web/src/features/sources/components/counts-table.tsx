@@ -1,0 +1,146 @@
+import type { TPageMeta } from '@herald/shared/common/pagination.schemas';
+import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
+import { Anchor, Badge, Button, Checkbox, Group, Table, VisuallyHidden } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { SortHeader } from '../../../components/sort-header.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
+import { useSelection } from '../../../lib/use-selection.ts';
+import type { TableState } from '../../../lib/use-table-state.ts';
+import { CountsCells, CountsHeads } from './counts-cells.tsx';
+import { RowActions } from './row-actions.tsx';
+
+type Row = TLeadCounts & { id: number; name: string; status: 'active' | 'inactive' };
+
+interface Props<T extends Row> {
+  kind: 'sources' | 'lists';
+  label: string;
+  nameHeader: string;
+  emptyText: string;
+  query: UseQueryResult<{ data: T[]; meta: TPageMeta }>;
+  table: TableState;
+  hrefOf: (row: T) => string;
+  canManage: boolean;
+  onEdit: (row: T) => void;
+  onDelete: (rows: T[]) => void;
+}
+
+/** The sources table and a source's lists table: search, sort by name, select, delete, open. */
+export function CountsTable<T extends Row>(props: Props<T>) {
+  const { kind, label, query, table, canManage } = props;
+  const { t } = useTranslation('sources');
+  const navigate = useNavigate();
+  const rows = query.data?.data ?? [];
+  const selection = useSelection(rows.map((r) => r.id));
+
+  return (
+    <>
+      <Group justify="space-between" mb="sm" mih={36}>
+        <SearchInput value={table.search} onChange={table.setSearch} />
+        {canManage && selection.selected.length > 0 && (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => props.onDelete(rows.filter((r) => selection.selected.includes(r.id)))}
+          >
+            {t('deleteSelected', { count: selection.selected.length })}
+          </Button>
+        )}
+      </Group>
+      {query.isPending ? (
+        <LoadingState rows={6} />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => query.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState text={props.emptyText} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={960}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
+              <Table.Thead>
+                <Table.Tr>
+                  {canManage && (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t('common:table.selectAll')}
+                        checked={selection.allOnPage}
+                        indeterminate={selection.some}
+                        onChange={selection.toggleAll}
+                      />
+                    </Table.Th>
+                  )}
+                  <SortHeader field="name" sort={table.sort} onSort={table.toggleSort}>
+                    {props.nameHeader}
+                  </SortHeader>
+                  <CountsHeads order={kind} />
+                  {canManage && (
+                    <Table.Th>
+                      <VisuallyHidden>{t('common:actions')}</VisuallyHidden>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => navigate(props.hrefOf(row))}>
+                    {canManage && (
+                      <Table.Td onClick={(e) => e.stopPropagation()}>
+                        <Checkbox
+                          aria-label={t('common:table.selectRow', { name: row.name })}
+                          checked={selection.selected.includes(row.id)}
+                          onChange={() => selection.toggle(row.id)}
+                        />
+                      </Table.Td>
+                    )}
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Anchor
+                          component={Link}
+                          to={props.hrefOf(row)}
+                          size="sm"
+                          fw={500}
+                          c="inherit"
+                          onClick={(e) => e.stopPropagation()}
+                        >
+                          {row.name}
+                        </Anchor>
+                        {row.status === 'inactive' && (
+                          <Badge size="xs" variant="light" color="gray">
+                            {t('inactive')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <CountsCells counts={row} order={kind} />
+                    {canManage && (
+                      <Table.Td>
+                        <RowActions
+                          name={row.name}
+                          onEdit={() => props.onEdit(row)}
+                          onDelete={() => props.onDelete([row])}
+                        />
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <TablePager
+            page={table.page}
+            lastPage={query.data.meta.last_page}
+            total={query.data.meta.total}
+            limit={table.limit}
+            onPage={table.setPage}
+            onLimit={table.setLimit}
+          />
+        </>
+      )}
+    </>
+  );
+}
