@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TServerEvent } from '@herald/shared/events/events.schemas';
-import { addMember, signupVerified } from '../support/accounts.ts';
+import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
-import { importFile, upload, waitForImport } from '../fixtures/imports/import-client.ts';
+import { upload, waitForImport } from '../fixtures/imports/import-client.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
 
 type Owner = Awaited<ReturnType<typeof signupVerified>>;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, signupVerified, uniqueEmail } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
+import { upload } from '../fixtures/imports/import-client.ts';
 import { sampleFor } from '../support/json-schema-sample.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -17,6 +18,8 @@ const TABLE_FOR_SEGMENT: Record<string, [table: string, where?: string]> = {
   'lead-phones': ['lead_values', "type = 'phone'"],
   'lead-emails': ['lead_values', "type = 'email'"],
   'lead-values': ['lead_values', "type not in ('phone', 'email')"],
+  imports: ['import_files'],
+  'sync-import': ['import_files'],
 };
 /** Other path parameters and the table their ids come from. */
 const TABLE_FOR_PARAM: Record<string, [table: string, where?: string]> = {
@@ -75,6 +78,8 @@ describe.each(databases)('another team’s ids on %s', (kind) => {
       [attrs.city, 'Lviv'],
     ]);
     expect(lead.statusCode).toBe(201);
+    const uploaded = await upload(t, ownerA.token, list.id, 'a.csv', Buffer.from('phone\n+380501234567\n'));
+    expect(uploaded.statusCode).toBe(201);
     // Team B, whose owner may do everything inside B.
     const ownerB = await signupVerified(t);
 
