@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
@@ -18,18 +18,20 @@ export function HeaderBreadcrumbs() {
   }
 
   return (
-    <Breadcrumbs aria-label={t('breadcrumbs')} separatorMargin={6}>
-      {crumbs.map((crumb, i) =>
-        i === crumbs.length - 1 ? (
-          <Text key={crumb.path} size="sm" fw={500} aria-current="page" truncate maw={240}>
-            {crumb.label}
-          </Text>
-        ) : (
-          <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm" truncate maw={200}>
-            {crumb.label}
-          </Anchor>
-        ),
-      )}
-    </Breadcrumbs>
+    <Box component="nav" aria-label={t('breadcrumbs')} miw={0}>
+      <Breadcrumbs separatorMargin={6}>
+        {crumbs.map((crumb, i) =>
+          i === crumbs.length - 1 ? (
+            <Text key={crumb.path} size="sm" fw={500} aria-current="page" truncate maw={240}>
+              {crumb.label}
+            </Text>
+          ) : (
+            <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm" truncate maw={200}>
+              {crumb.label}
+            </Anchor>
+          ),
+        )}
+      </Breadcrumbs>
+    </Box>
   );
 }
