@@ -1,0 +1,176 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { multipart } from '../fixtures/imports/import-client.ts';
+
+const base = process.env.TEST_DATABASE_URL;
+const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const ROWS = 400_000;
+
+/**
+ * kill -9 of the whole server process in the middle of an import, twice (while parsing and while
+ * publishing), on PostgreSQL: after each restart the import resumes, and in the end every row of
+ * the file is in the list exactly once.
+ */
+describe.skipIf(!base)('an import survives kill -9 on postgres', () => {
+  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'herald-kill-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const url = new URL(base ?? 'postgres://x');
+  url.searchParams.set('options', `-c search_path=${schema},public`);
+  const databaseUrl = url.toString();
+  let server: ChildProcess | undefined;
+  let client: pg.Client;
+
+  const start = async () => {
+    server = spawn(process.execPath, [main], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        JWT_SECRET: 'kill-test-secret-kill-test-secret-0123456789',
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not start');
+  };
+  const kill = async () => {
+    const child = server as ChildProcess;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  };
+  const state = async () =>
+    (await client.query('select status, progress, published_upto, staged_rows, attempt from import_files')).rows[0];
+  const waitFor = async (test: (s: Record<string, number | string>) => boolean, timeoutMs: number) => {
+    const until = Date.now() + timeoutMs;
+    while (Date.now() < until) {
+      const s = await state();
+      if (s && test(s)) return s;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`timed out in state ${JSON.stringify(await state())}`);
+  };
+
+  afterAll(async () => {
+    if (server && server.exitCode === null && server.signalCode === null) await kill();
+    await client?.query(`drop schema if exists ${schema} cascade`).catch(() => {});
+    await client?.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('resumes after a kill while parsing and after a kill while publishing, without losing or doubling a row', async () => {
+    client = new pg.Client({ connectionString: base });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.query(`set search_path = ${schema}, public`);
+    await start();
+    const api = async (
+      method: string,
+      path: string,
+      token?: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body && !(body instanceof Buffer) ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        body: body instanceof Buffer ? new Uint8Array(body) : body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, json: await res.json() };
+    };
+    const password = 'Secret-pass1';
+    const signup = await api('POST', '/auth/signup', undefined, {
+      name: 'Kill Test',
+      email: 'kill@example.com',
+      password,
+      password_confirmation: password,
+    });
+    expect(signup.status).toBe(201);
+    await client.query('update users set email_verified_at = now()');
+    const token = signup.json.access_token as string;
+    const source = await api('POST', '/sources', token, { name: 'Killed' });
+    const list = await api('POST', `/sources/${source.json.id}/lists`, token, { name: 'Killed list' });
+    const lines = ['phone,email,city'];
+    for (let i = 0; i < ROWS; i++)
+      lines.push(`+3805${String(i).padStart(8, '0')},user${i}@example.com,City ${i % 100}`);
+    const body = multipart(
+      { 'list_id[0]': String(list.json.id), black_list: '0' },
+      { name: 'big.csv', content: Buffer.from(`${lines.join('\n')}\n`) },
+    );
+    const up = await api('POST', '/imports', token, body.payload, body.headers);
+    expect(up.status).toBe(201);
+    const id = up.json.id;
+    const attrs = (await api('GET', '/lead-attributes', token)).json.data as Array<{ id: number; slug: string }>;
+    const phone = attrs.find((a) => a.slug === 'phone')?.id;
+    const email = attrs.find((a) => a.slug === 'email')?.id;
+    const mapping = up.json.attributes.map((c: { id: number; name: string }) =>
+      c.name === 'phone'
+        ? { processing_document_attribute_id: c.id, lead_attribute_id: phone }
+        : c.name === 'email'
+          ? { processing_document_attribute_id: c.id, lead_attribute_id: email }
+          : { processing_document_attribute_id: c.id, name: 'City' },
+    );
+    expect((await api('POST', `/sync-import/${id}/import-attributes/multiple`, token, { list: mapping })).status).toBe(
+      200,
+    );
+    expect((await api('POST', `/imports/${id}/dispatch`, token)).status).toBe(200);
+
+    // 1: killed while parsing into the staging table (nothing published yet).
+    await waitFor((s) => s.status === 'parsing' && Number(s.progress) >= 20, 60_000);
+    await kill();
+    expect(Number((await client.query('select count(*) from leads')).rows[0].count)).toBe(0);
+    await start();
+    // 2: killed between published chunks of the second run.
+    const mid = await waitFor(
+      (s) =>
+        s.status === 'resolving' && Number(s.published_upto) > 0 && Number(s.published_upto) < Number(s.staged_rows),
+      120_000,
+    );
+    expect(Number(mid.attempt)).toBe(2);
+    await kill();
+    await start();
+    const done = await waitFor((s) => s.status === 'completed' || s.status === 'failed', 120_000);
+    expect(done.status).toBe('completed');
+
+    const leads = await client.query(
+      `
+      select count(*)::int as leads, count(distinct v.value)::int as phones, count(v.value)::int as phone_values
+      from leads l left join lead_values v on v.lead_id = l.id and v.type = 'phone' where l.list_id = $1`,
+      [list.json.id],
+    );
+    expect(leads.rows[0]).toEqual({ leads: ROWS, phones: ROWS, phone_values: ROWS });
+    const values = await client.query('select count(*)::int as n from lead_values');
+    expect(values.rows[0].n).toBe(ROWS * 3);
+    const counts = await client.query('select sum(total)::int as total from lead_counts where list_id = $1', [
+      list.json.id,
+    ]);
+    expect(counts.rows[0].total).toBe(ROWS);
+    const doc = (await api('GET', `/imports/${id}`, token)).json;
+    expect(doc).toMatchObject({ parsed_leads_count: ROWS, leads_processed: ROWS, leads_total: ROWS, leads_failed: 0 });
+    const staging = await client.query(
+      `select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name like 'import_rows_%'`,
+      [schema],
+    );
+    expect(staging.rows[0].n).toBe(0);
+    await kill();
+  }, 300_000);
+});
