@@ -14,7 +14,7 @@ export interface AuthUser {
   name: string;
   email: string;
   sessionId: string;
-  /** The team's lead-data version as of this request (see counts-cache.ts), read with the session. */
+  /** The team's lead-data version as of this request (see db/versioned-cache.ts), read with the session. */
   dataVersion: number;
 }
 

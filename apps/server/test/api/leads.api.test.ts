@@ -241,6 +241,62 @@ describe.each(databases)('lead database on %s', (kind) => {
     expect(batch.json()).toEqual({ deleted: 3 });
   });
 
+  it('shows every change at once on lead pages that are served from the cache', async () => {
+    const { token } = await signupVerified(t);
+    const ids = await attributeIds(t, token);
+    const city = (
+      await t.request({
+        method: 'POST',
+        url: '/api/lead-attributes',
+        token,
+        payload: [{ name: 'City', sort_order: 3 }],
+      })
+    ).json().data[0].id;
+    const { source, list } = await sourceWithList(t, token);
+    const lead = (
+      await createLead(t, token, source.id, list.id, [
+        [ids.phone, '+380501112233'],
+        [city, 'Lviv'],
+      ])
+    ).json();
+    const pages = [`/api/leads?limit=15`, `/api/lists/${list.id}/leads?limit=15`];
+    const first = async () =>
+      Promise.all(pages.map(async (url) => (await t.request({ method: 'GET', url, token })).json()));
+    const shown = async () => (await first()).map((p) => p.data.find((l: { id: number }) => l.id === lead.id));
+    expect((await shown()).map((l) => l.lead_values.map((v: { value: string }) => v.value))).toEqual([
+      ['+380501112233', 'Lviv'],
+      ['+380501112233', 'Lviv'],
+    ]);
+
+    const cityValue = lead.lead_values.find((v: { attribute: { id: number } }) => v.attribute.id === city).id;
+    await t.request({ method: 'PUT', url: `/api/lead-values/${cityValue}`, token, payload: { value: 'Odesa' } });
+    for (const l of await shown()) expect(l.lead_values[1].value).toBe('Odesa');
+
+    await t.request({ method: 'PUT', url: `/api/lead-attributes/${city}`, token, payload: { name: 'Town' } });
+    for (const l of await shown()) expect(l.lead_values[1].attribute.name).toBe('Town');
+
+    await t.request({
+      method: 'PUT',
+      url: '/api/leads/batch-status',
+      token,
+      payload: { ids: [lead.id], status: 'flagged' },
+    });
+    for (const l of await shown()) expect(l.status).toBe('flagged');
+
+    await t.request({ method: 'DELETE', url: `/api/lead-attributes/${city}`, token });
+    for (const l of await shown()) expect(l.lead_values).toHaveLength(1);
+
+    const second = (await createLead(t, token, source.id, list.id, [[ids.phone, '+380501112234']])).json();
+    for (const p of await first()) expect(p.data[0].id).toBe(second.id);
+
+    await t.request({ method: 'DELETE', url: `/api/leads/${lead.id}`, token });
+    for (const p of await first()) expect(p.meta.total).toBe(1);
+
+    await t.request({ method: 'DELETE', url: `/api/sources/lists/${list.id}`, token });
+    expect((await t.request({ method: 'GET', url: pages[1], token })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: pages[0], token })).json().meta.total).toBe(0);
+  });
+
   it('lets operators add and read leads but not delete them, and tells the team', async () => {
     const owner = await signupVerified(t);
     const operator = await addMember(t, owner.token, 'team_operator');

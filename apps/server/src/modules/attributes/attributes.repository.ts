@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { TAttributeType, TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import { bumpDataVersion } from '../../db/data-version.ts';
 import type { DB } from '../../db/schema.ts';
 
 const columns = ['id', 'name', 'slug', 'type', 'sort_order', 'is_system'] as const;
@@ -62,23 +63,32 @@ export function createAttributesRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    // Lead pages show attribute names and values, so renames and deletes bump the data version.
     update(teamId: number, id: number, patch: { name?: string; sort_order?: number }) {
-      return db
-        .updateTable('lead_attributes')
-        .set(patch)
-        .where('team_id', '=', teamId)
-        .where('id', '=', id)
-        .returning(columns)
-        .executeTakeFirst();
+      return db.transaction().execute(async (tx) => {
+        const row = await tx
+          .updateTable('lead_attributes')
+          .set(patch)
+          .where('team_id', '=', teamId)
+          .where('id', '=', id)
+          .returning(columns)
+          .executeTakeFirst();
+        if (row) await bumpDataVersion(tx, teamId);
+        return row;
+      });
     },
 
-    async delete(teamId: number, id: number) {
-      const result = await db
-        .deleteFrom('lead_attributes')
-        .where('team_id', '=', teamId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
+    delete(teamId: number, id: number) {
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .deleteFrom('lead_attributes')
+          .where('team_id', '=', teamId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        const deleted = Number(result.numDeletedRows) === 1;
+        if (deleted) await bumpDataVersion(tx, teamId);
+        return deleted;
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZPageQuery } from '@herald/shared/common/pagination.schemas';
+import { type TPageQuery, ZPageQuery } from '@herald/shared/common/pagination.schemas';
 import {
   ZBatchIdsRequest,
   ZBatchResult,
@@ -14,6 +14,8 @@ import {
 import { ZIdParams } from '@herald/shared/team/team.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
+import type { VersionedCache } from '../../db/versioned-cache.ts';
+import { sendCachedJson } from '../../http/cached-json.ts';
 import type { LeadValuesService, ValueKind } from './lead-values.service.ts';
 import type { LeadsService } from './leads.service.ts';
 
@@ -35,7 +37,7 @@ const VALUE_KINDS: ValueKind[] = ['lead-values', 'lead-phones', 'lead-emails'];
 /** `/api/leads`, `/api/lists/{id}/leads` and the value endpoints. */
 export async function leadsRoutes(
   app: FastifyInstance,
-  { leads, values }: { leads: LeadsService; values: LeadValuesService },
+  { leads, values, pages }: { leads: LeadsService; values: LeadValuesService; pages: VersionedCache },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
@@ -43,13 +45,21 @@ export async function leadsRoutes(
   const manage = { preHandler: app.authorize('leads:manage') };
   const update = { preHandler: app.authorize('leads:update') };
 
-  r.get('/leads', { ...read, schema: { tags, querystring: ZPageQuery, response: { 200: ZLeadPage } } }, (req) =>
-    leads.page(currentUser(req), req.query),
+  // Unsearched pages (what every lead table opens on) are served from the versioned cache: a
+  // change to the team's leads bumps the version, so the next request reads them again.
+  const page = async (req: FastifyRequest, reply: FastifyReply, query: TPageQuery, listId?: number) => {
+    const user = currentUser(req);
+    if (query.search?.trim()) return leads.page(user, query, listId);
+    const key = `${user.teamId}:${listId ?? 'all'}:${query.page}:${query.limit}:${JSON.stringify(query.order ?? [])}`;
+    return sendCachedJson(reply, pages, key, user.dataVersion, () => leads.page(user, query, listId));
+  };
+  r.get('/leads', { ...read, schema: { tags, querystring: ZPageQuery, response: { 200: ZLeadPage } } }, (req, reply) =>
+    page(req, reply, req.query),
   );
   r.get(
     '/lists/:id/leads',
     { ...read, schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZLeadPage } } },
-    (req) => leads.page(currentUser(req), req.query, req.params.id),
+    (req, reply) => page(req, reply, req.query, req.params.id),
   );
   r.post(
     '/leads',

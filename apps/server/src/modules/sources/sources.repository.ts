@@ -62,10 +62,16 @@ export function createSourcesRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    async deleteSources(teamId: number, ids: number[]) {
-      const r = await db.deleteFrom('sources').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
-      await bumpDataVersion(db, teamId);
-      return Number(r.numDeletedRows);
+    deleteSources(teamId: number, ids: number[]) {
+      return db.transaction().execute(async (tx) => {
+        const r = await tx
+          .deleteFrom('sources')
+          .where('team_id', '=', teamId)
+          .where('id', 'in', ids)
+          .executeTakeFirst();
+        await bumpDataVersion(tx, teamId);
+        return Number(r.numDeletedRows);
+      });
     },
 
     findListsOfSources(teamId: number, sourceIds: number[]) {
@@ -123,10 +129,12 @@ export function createSourcesRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    async deleteLists(teamId: number, ids: number[]) {
-      const r = await db.deleteFrom('lists').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
-      await bumpDataVersion(db, teamId);
-      return Number(r.numDeletedRows);
+    deleteLists(teamId: number, ids: number[]) {
+      return db.transaction().execute(async (tx) => {
+        const r = await tx.deleteFrom('lists').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
+        await bumpDataVersion(tx, teamId);
+        return Number(r.numDeletedRows);
+      });
     },
 
     /**

@@ -2,7 +2,7 @@ import type { TPageQuery } from '@herald/shared/common/pagination.schemas';
 import { pageMeta } from '@herald/shared/common/pagination.schemas';
 import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
 import { AppError } from '../../http/app-error.ts';
-import type { CountsCache } from './counts-cache.ts';
+import type { VersionedCache } from '../../db/versioned-cache.ts';
 import type { Activity, PageArgs, SourcesRepository } from './sources.repository.ts';
 
 const EMPTY: TLeadCounts = {
@@ -31,7 +31,7 @@ function pageArgs(query: TPageQuery): PageArgs {
 }
 
 /** Sources and lists with their lead counts (cached up to 5 minutes, fresh after own changes). */
-export function createSourcesService(repo: SourcesRepository, cache: CountsCache) {
+export function createSourcesService(repo: SourcesRepository, cache: VersionedCache) {
   async function counts(teamId: number, by: 'source_id' | 'list_id', ids: number[]) {
     const version = await repo.dataVersion(teamId);
     const key = `${teamId}:${by}:${[...ids].sort((a, b) => a - b).join(',')}`;
