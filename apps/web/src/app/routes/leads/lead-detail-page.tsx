@@ -16,6 +16,7 @@ import { LeadValues } from '../../../features/leads/components/lead-values.tsx';
 import { StatusMenu } from '../../../features/leads/components/status-menu.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useIdParam } from '../../use-id-param.ts';
+import { NotFoundPage } from '../not-found-page.tsx';
 
 /**
  * Lead detail under /leads/{id} or /sources/{sourceId}/{listId}/{id}; deleting returns to the
@@ -35,6 +36,7 @@ export function LeadDetailPage() {
   const [deleting, setDeleting] = useState(false);
   const back = sourceId && listId ? `/sources/${sourceId}/${listId}` : '/leads';
 
+  if (!leadId) return <NotFoundPage />;
   if (lead.isPending || attributes.isPending) return <LoadingState rows={10} />;
   if (lead.isError) return <ErrorState error={lead.error} onRetry={() => lead.refetch()} />;
   if (attributes.isError) return <ErrorState error={attributes.error} onRetry={() => attributes.refetch()} />;

@@ -15,6 +15,7 @@ import { DeleteConfirm } from '../../../features/sources/components/delete-confi
 import { NameModal } from '../../../features/sources/components/name-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useIdParam } from '../../use-id-param.ts';
+import { NotFoundPage } from '../not-found-page.tsx';
 
 /** `/sources/{id}/{listId}`: the list's counts, its active switch and its leads. */
 export function ListPage() {
@@ -30,6 +31,7 @@ export function ListPage() {
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
+  if (!listId || !sourceId) return <NotFoundPage />;
   if (list.isPending || attributes.isPending) return <LoadingState rows={10} />;
   if (list.isError) return <ErrorState error={list.error} onRetry={() => list.refetch()} />;
   if (attributes.isError) return <ErrorState error={attributes.error} onRetry={() => attributes.refetch()} />;

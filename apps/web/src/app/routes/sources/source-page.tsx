@@ -18,6 +18,7 @@ import { CountsTable } from '../../../features/sources/components/counts-table.t
 import { DeleteConfirm } from '../../../features/sources/components/delete-confirm.tsx';
 import { NameModal } from '../../../features/sources/components/name-modal.tsx';
 import { useIdParam } from '../../use-id-param.ts';
+import { NotFoundPage } from '../not-found-page.tsx';
 
 /** `/sources/{id}`: the source's counts and its lists. */
 export function SourcePage() {
@@ -36,6 +37,7 @@ export function SourcePage() {
   const [deleting, setDeleting] = useState<TList[]>([]);
   const [deletingSource, setDeletingSource] = useState(false);
 
+  if (!sourceId) return <NotFoundPage />;
   if (source.isPending) return <LoadingState rows={8} />;
   if (source.isError) return <ErrorState error={source.error} onRetry={() => source.refetch()} />;
 

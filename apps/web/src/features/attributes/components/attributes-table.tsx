@@ -2,6 +2,7 @@ import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schema
 import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 interface Props {
   attributes: TLeadAttribute[];
@@ -33,7 +34,7 @@ export function AttributesTable({ attributes, onEdit, onDelete }: Props) {
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <Text size="sm" fw={500}>
-                    {a.name}
+                    {attributeLabel(a)}
                   </Text>
                   {a.is_system && (
                     <Badge size="xs" variant="light" color="gray" leftSection={<IconLock size={10} aria-hidden />}>

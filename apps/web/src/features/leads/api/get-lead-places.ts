@@ -15,5 +15,6 @@ export const leadPlacesQueryOptions = (id: number) =>
 
 /** The source and list chips of the lead page. */
 export function useLeadPlaces(id: number) {
-  return useQuery(leadPlacesQueryOptions(id));
+  // 0 is what a malformed address gives: nothing to ask the server.
+  return useQuery({ ...leadPlacesQueryOptions(id), enabled: id > 0 });
 }

@@ -10,5 +10,6 @@ export const leadQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['leads', 'one', id], queryFn: ({ signal }) => getLead(id, signal) });
 
 export function useLead(id: number) {
-  return useQuery(leadQueryOptions(id));
+  // 0 is what a malformed address gives: nothing to ask the server.
+  return useQuery({ ...leadQueryOptions(id), enabled: id > 0 });
 }

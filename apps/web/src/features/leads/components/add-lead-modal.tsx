@@ -8,6 +8,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateLead } from '../api/create-lead.ts';
 import { valueErrors } from './lead-form-errors.ts';
 import { notifyMessages } from './notify-messages.ts';
+import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 export interface PlaceOption {
   id: number;
@@ -113,7 +114,7 @@ export function AddLeadModal({ opened, onClose, attributes, place, places = [] }
             {attributes.map((attribute, i) => (
               <TextInput
                 key={attribute.id}
-                label={attribute.name}
+                label={attributeLabel(attribute)}
                 data-autofocus={i === 0 ? true : undefined}
                 value={values[attribute.id] ?? ''}
                 onChange={(e) => {

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddLeadValue } from '../api/add-lead-value.ts';
+import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 /** Add Value: attributes the lead already has are not offered (spec section 4). */
 export function AddValueModal({
@@ -62,7 +63,7 @@ export function AddValueModal({
           <Select
             label={t('attribute')}
             required
-            data={choices.map((a) => ({ value: String(a.id), label: a.name }))}
+            data={choices.map((a) => ({ value: String(a.id), label: attributeLabel(a) }))}
             value={attributeId}
             onChange={setAttributeId}
             error={errors.attribute}

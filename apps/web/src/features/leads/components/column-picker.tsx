@@ -3,6 +3,7 @@ import { Button, Checkbox, Popover, Stack } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { attributeColumn, isLockedColumn } from './lead-columns.ts';
+import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 interface Props {
   attributes: TLeadAttribute[];
@@ -16,7 +17,7 @@ export function ColumnPicker({ attributes, fixed, hidden, onToggle }: Props) {
   const { t } = useTranslation('leads');
   const items = [
     ...fixed.map((f) => ({ key: f.key, label: f.label, locked: false })),
-    ...attributes.map((a) => ({ key: attributeColumn(a), label: a.name, locked: isLockedColumn(a) })),
+    ...attributes.map((a) => ({ key: attributeColumn(a), label: attributeLabel(a), locked: isLockedColumn(a) })),
   ];
   return (
     <Popover position="bottom-end" shadow="md" withinPortal>

@@ -8,6 +8,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteLeadValue } from '../api/delete-lead-value.ts';
 import { useUpdateLeadValue } from '../api/update-lead-value.ts';
+import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 /**
  * One value of a lead. Editable ones turn into an input on click; Enter saves only if the value
@@ -51,7 +52,7 @@ export function InlineValue({
       <TextInput
         size="xs"
         autoFocus
-        aria-label={t('editValueOf', { name: value.attribute.name })}
+        aria-label={t('editValueOf', { name: attributeLabel(value.attribute) })}
         value={draft}
         error={error}
         disabled={update.isPending}
@@ -71,7 +72,7 @@ export function InlineValue({
       {editable ? (
         <UnstyledButton
           onClick={() => setDraft(value.value)}
-          aria-label={t('editValue', { name: value.attribute.name, value: value.value })}
+          aria-label={t('editValue', { name: attributeLabel(value.attribute), value: value.value })}
         >
           <Group gap={6} wrap="nowrap">
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/page-s
 import { TablePager } from '../../../components/table-pager.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLeadLog } from '../api/get-lead-log.ts';
+import { attributeNameLabel } from '../../../lib/attribute-label.ts';
 
 const LOG_SIZES = [20, 50, 100] as const;
 
@@ -87,7 +88,7 @@ type Diff = TLeadLogEntry['diff_log'][number];
 
 function describeDiff(t: TFunction<'leads'>, diff: Diff) {
   const isStatus = diff.lead_attribute_name === 'status';
-  const name = isStatus ? t('statusLabel') : (diff.lead_attribute_name ?? '');
+  const name = isStatus ? t('statusLabel') : attributeNameLabel(diff.lead_attribute_name ?? '');
   const show = (v: string | null) => (v && isStatus ? t(`status.${v}`, { defaultValue: v }) : (v ?? ''));
   return t(`diff.${diff.action}`, {
     defaultValue: `${name}: ${show(diff.value_from)} → ${show(diff.value_to)}`,

@@ -3,6 +3,7 @@ import type { TLead } from '@herald/shared/leads/leads.schemas';
 import { Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { InlineValue } from './inline-value.tsx';
+import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 /** The lead's values, one row per attribute it has, in the attributes' order. */
 export function LeadValues({
@@ -24,7 +25,7 @@ export function LeadValues({
           <Table.Tr key={attribute.id}>
             <Table.Th w="30%" scope="row">
               <Text size="sm" c="dimmed" fw={500}>
-                {attribute.name}
+                {attributeLabel(attribute)}
               </Text>
             </Table.Th>
             <Table.Td>

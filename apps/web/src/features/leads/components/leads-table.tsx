@@ -14,6 +14,7 @@ import type { LeadPage } from '../api/get-leads.ts';
 import { attributeColumn, isLockedColumn, valuesOf } from './lead-columns.ts';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 import { QuickInsertRow } from './quick-insert-row.tsx';
+import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 interface Props {
   query: UseQueryResult<LeadPage>;
@@ -42,8 +43,8 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
 
   return (
     <>
-      <Table.ScrollContainer minWidth={Math.max(720, span * 140)}>
-        <Table verticalSpacing="xs" highlightOnHover aria-label={t('leadsTitle')}>
+      <Table.ScrollContainer minWidth={Math.max(720, span * 110)}>
+        <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover aria-label={t('leadsTitle')}>
           <Table.Thead>
             <Table.Tr>
               {selection && (
@@ -67,7 +68,7 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
                 </SortHeader>
               )}
               {columns.map((a) => (
-                <Table.Th key={a.id}>{a.name}</Table.Th>
+                <Table.Th key={a.id}>{attributeLabel(a)}</Table.Th>
               ))}
               {show('duplicates') && (
                 <SortHeader field="duplicates" sort={table.sort} onSort={table.toggleSort} ta="right">
@@ -127,7 +128,12 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
                   )}
                   {columns.map((a) => (
                     <Table.Td key={a.id}>
-                      <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                      <Text
+                        size="sm"
+                        lineClamp={2}
+                        // Phones and e-mails read badly broken mid-way; free text may wrap.
+                        style={isLockedColumn(a) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+                      >
                         {valuesOf(lead, a.id)}
                       </Text>
                     </Table.Td>

@@ -7,6 +7,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateLead } from '../api/create-lead.ts';
 import { valueErrors } from './lead-form-errors.ts';
 import { notifyMessages } from './notify-messages.ts';
+import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 interface Props {
   place: { sourceId: number; listId: number };
@@ -61,9 +62,9 @@ export function QuickInsertRow({ place, attributes, before, after }: Props) {
         <Table.Td key={attribute.id}>
           <TextInput
             size="xs"
-            miw={120}
-            aria-label={t('newLeadValue', { name: attribute.name })}
-            placeholder={attribute.name}
+            miw={90}
+            aria-label={t('newLeadValue', { name: attributeLabel(attribute) })}
+            placeholder={attributeLabel(attribute)}
             value={values[attribute.id] ?? ''}
             error={errors[attribute.id]}
             onChange={(e) => {

@@ -57,7 +57,6 @@ export function PhoneTemplateForm({ canEdit }: { canEdit: boolean }) {
           autosize
           minRows={8}
           maxRows={20}
-          ff="monospace"
           readOnly={!canEdit}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}

@@ -13,5 +13,6 @@ export const listAggregationsQueryOptions = (id: number) =>
   });
 
 export function useListAggregations(id: number) {
-  return useQuery(listAggregationsQueryOptions(id));
+  // 0 is what a malformed address gives: nothing to ask the server.
+  return useQuery({ ...listAggregationsQueryOptions(id), enabled: id > 0 });
 }

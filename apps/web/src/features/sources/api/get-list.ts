@@ -10,5 +10,6 @@ export const listQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['sources', 'list', id], queryFn: ({ signal }) => getList(id, signal) });
 
 export function useList(id: number) {
-  return useQuery(listQueryOptions(id));
+  // 0 is what a malformed address gives: nothing to ask the server.
+  return useQuery({ ...listQueryOptions(id), enabled: id > 0 });
 }

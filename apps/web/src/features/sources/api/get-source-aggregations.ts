@@ -13,5 +13,6 @@ export const sourceAggregationsQueryOptions = (id: number) =>
   });
 
 export function useSourceAggregations(id: number) {
-  return useQuery(sourceAggregationsQueryOptions(id));
+  // 0 is what a malformed address gives: nothing to ask the server.
+  return useQuery({ ...sourceAggregationsQueryOptions(id), enabled: id > 0 });
 }

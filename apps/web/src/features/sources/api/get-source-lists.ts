@@ -15,5 +15,9 @@ export const sourceListsQueryOptions = (sourceId: number, query: PageQuery) =>
   });
 
 export function useSourceLists(sourceId: number, query: PageQuery) {
-  return useQuery({ ...sourceListsQueryOptions(sourceId, query), placeholderData: keepPreviousData });
+  return useQuery({
+    ...sourceListsQueryOptions(sourceId, query),
+    placeholderData: keepPreviousData,
+    enabled: sourceId > 0,
+  });
 }

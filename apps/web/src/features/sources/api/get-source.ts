@@ -10,5 +10,6 @@ export const sourceQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['sources', 'one', id], queryFn: ({ signal }) => getSource(id, signal) });
 
 export function useSource(id: number) {
-  return useQuery(sourceQueryOptions(id));
+  // 0 is what a malformed address gives: nothing to ask the server.
+  return useQuery({ ...sourceQueryOptions(id), enabled: id > 0 });
 }

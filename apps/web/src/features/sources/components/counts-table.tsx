@@ -110,7 +110,7 @@ export function CountsTable<T extends Row>(props: Props<T>) {
                           {row.name}
                         </Anchor>
                         {row.status === 'inactive' && (
-                          <Badge size="xs" variant="light" color="gray">
+                          <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0, overflow: 'visible' }}>
                             {t('inactive')}
                           </Badge>
                         )}
