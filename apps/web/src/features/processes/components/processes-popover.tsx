@@ -2,6 +2,7 @@ import type { TProcess } from '@herald/shared/processes/processes.schemas';
 import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
 import { useServerEvent } from '../../../lib/live-events.tsx';
@@ -11,6 +12,14 @@ import { ProcessItem } from './process-item.tsx';
 
 const ACTIVE = new Set<TProcess['status']>(['queued', 'running', 'resolving']);
 
+/** The list with `process` in it, unless the list already holds a newer state of it. */
+function mergeProcess(list: TProcess[], process: TProcess): TProcess[] {
+  const current = list.find((p) => p.id === process.id);
+  if (!current) return [process, ...list];
+  if (current.updated_at > process.updated_at) return list;
+  return list.map((p) => (p.id === process.id ? process : p));
+}
+
 /** Header popover of the user's long jobs (imports, lookups, exports), kept live by events. */
 export function ProcessesPopover() {
   const { t } = useTranslation();
@@ -18,17 +27,22 @@ export function ProcessesPopover() {
   const processes = useProcesses();
   const clear = useClearFinishedProcesses();
 
+  // An event can arrive while the first list is still on its way, and that answer may predate it
+  // (an in-flight fetch is reused, not restarted): keep such events and apply them once it lands.
+  const early = useRef<TProcess[]>([]);
+  const apply = (changes: TProcess[]) =>
+    queryClient.setQueryData<{ data: TProcess[] }>(processesQueryKey, (old) =>
+      old ? { data: changes.reduce(mergeProcess, old.data) } : old,
+    );
   useServerEvent('ProcessStatus', (process) => {
-    if (!queryClient.getQueryData(processesQueryKey)) {
-      // The list has not arrived yet: let it be read again rather than lose this change.
-      void queryClient.invalidateQueries({ queryKey: processesQueryKey });
-      return;
-    }
-    queryClient.setQueryData<{ data: TProcess[] }>(processesQueryKey, (old) => {
-      if (!old) return old;
-      const exists = old.data.some((p) => p.id === process.id);
-      return { data: exists ? old.data.map((p) => (p.id === process.id ? process : p)) : [process, ...old.data] };
-    });
+    if (queryClient.getQueryData(processesQueryKey)) apply([process]);
+    else early.current.push(process);
+  });
+  useEffect(() => {
+    if (!processes.data || early.current.length === 0) return;
+    const changes = early.current;
+    early.current = [];
+    apply(changes);
   });
 
   const list = processes.data?.data ?? [];
