@@ -3,12 +3,14 @@ import { AuthLayout } from './layout/auth-layout.tsx';
 import { GuestOnly } from './layout/guest-only.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { LeadCrumb, ListCrumb, SourceCrumb } from './layout/dynamic-crumbs.tsx';
+import { ImportFileCrumb, LeadCrumb, ListCrumb, SourceCrumb } from './layout/dynamic-crumbs.tsx';
 import { RequirePermission } from './layout/require-permission.tsx';
 import { AnalyticsPage } from './routes/analytics-page.tsx';
 import { LeadDetailPage } from './routes/leads/lead-detail-page.tsx';
 import { LeadsPage } from './routes/leads/leads-page.tsx';
 import { IgnorePhoneFormatPage } from './routes/settings/ignore-phone-format-page.tsx';
+import { ImportFilePage } from './routes/settings/import-file-page.tsx';
+import { ImportHistoryPage } from './routes/settings/import-history-page.tsx';
 import { SettingsLayout } from './routes/settings/settings-layout.tsx';
 import { SystemAttributesPage } from './routes/settings/system-attributes-page.tsx';
 import { ListPage } from './routes/sources/list-page.tsx';
@@ -60,7 +62,15 @@ export const router = createBrowserRouter([
         element: <ProtectedLayout />,
         handle: crumb('nav.home'),
         children: [
-          { index: true, element: <HomePage /> },
+          {
+            // Operators have no audiences page: they go to /leads (spec section 2).
+            index: true,
+            element: (
+              <RequirePermission permission="dashboard:read">
+                <HomePage />
+              </RequirePermission>
+            ),
+          },
           {
             path: 'analytics',
             element: (
@@ -115,6 +125,15 @@ export const router = createBrowserRouter([
                 path: 'system-attributes',
                 element: <SystemAttributesPage />,
                 handle: crumb('settings:tabs.systemAttributes'),
+              },
+              {
+                path: 'import-history',
+                element: <RequirePermission permission="imports:read" />,
+                handle: crumb('settings:tabs.importHistory'),
+                children: [
+                  { index: true, element: <ImportHistoryPage /> },
+                  { path: ':fileId', element: <ImportFilePage />, handle: { Crumb: ImportFileCrumb } },
+                ],
               },
               {
                 path: 'ignore-phone-format',

@@ -4,6 +4,7 @@ import { matchMessagePattern } from './message-patterns.ts';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
+import enImports from '../locales/en/imports.json';
 import enProfile from '../locales/en/profile.json';
 import enLeads from '../locales/en/leads.json';
 import enSettings from '../locales/en/settings.json';
@@ -13,6 +14,7 @@ import enValidation from '../locales/en/validation.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
+import ruImports from '../locales/ru/imports.json';
 import ruProfile from '../locales/ru/profile.json';
 import ruLeads from '../locales/ru/leads.json';
 import ruSettings from '../locales/ru/settings.json';
@@ -22,6 +24,7 @@ import ruValidation from '../locales/ru/validation.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
+import ukImports from '../locales/uk/imports.json';
 import ukProfile from '../locales/uk/profile.json';
 import ukLeads from '../locales/uk/leads.json';
 import ukSettings from '../locales/uk/settings.json';
@@ -63,6 +66,7 @@ export const resources = {
     leads: ukLeads,
     sources: ukSources,
     settings: ukSettings,
+    imports: ukImports,
   },
   en: {
     common: enCommon,
@@ -74,6 +78,7 @@ export const resources = {
     leads: enLeads,
     sources: enSources,
     settings: enSettings,
+    imports: enImports,
   },
   ru: {
     common: ruCommon,
@@ -85,6 +90,7 @@ export const resources = {
     leads: ruLeads,
     sources: ruSources,
     settings: ruSettings,
+    imports: ruImports,
   },
 } as const;
 
@@ -95,7 +101,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES.map((l) => l.code),
-  ns: ['common', 'auth', 'errors', 'validation', 'profile', 'team', 'leads', 'sources', 'settings'],
+  ns: ['common', 'auth', 'errors', 'validation', 'profile', 'team', 'leads', 'sources', 'settings', 'imports'],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { ImportEvents } from '../../features/imports/components/import-events.tsx';
 import { ProcessesPopover } from '../../features/processes/components/processes-popover.tsx';
 import { HeaderActions } from './header-actions.tsx';
 import { HeaderBreadcrumbs } from './header-breadcrumbs.tsx';
@@ -42,6 +43,7 @@ export function AppShellLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
+        <ImportEvents />
         <Outlet />
       </AppShell.Main>
     </AppShell>

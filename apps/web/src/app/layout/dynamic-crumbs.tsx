@@ -1,5 +1,6 @@
 import type { Params } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useImportFile } from '../../features/imports/api/get-import-file.ts';
 import { useList } from '../../features/sources/api/get-list.ts';
 import { useSource } from '../../features/sources/api/get-source.ts';
 
@@ -23,4 +24,10 @@ export function ListCrumb({ params }: { params: Params }) {
 export function LeadCrumb({ params }: { params: Params }) {
   const { t } = useTranslation('leads');
   return t('leadNumber', { id: params.leadId });
+}
+
+export function ImportFileCrumb({ params }: { params: Params }) {
+  const { t } = useTranslation('imports');
+  const file = useImportFile(id(params.fileId));
+  return file.data?.client_original_name ?? t('fileCrumb', { id: params.fileId });
 }

@@ -4,10 +4,11 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 
 /**
  * `/settings/*`. The spec names six tabs; only the ones built so far are shown (SMS gateways,
- * import history, short URL domains and alpha names arrive with their capabilities).
+ * short URL domains and alpha names arrive with their capabilities).
  */
 const TABS = [
   { path: '/settings/system-attributes', label: 'tabs.systemAttributes' },
+  { path: '/settings/import-history', label: 'tabs.importHistory' },
   { path: '/settings/ignore-phone-format', label: 'tabs.ignorePhoneFormat' },
 ] as const;
 

@@ -16,6 +16,7 @@ import { NameModal } from '../../../features/sources/components/name-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useIdParam } from '../../use-id-param.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
+import { ImportButton } from './import-button.tsx';
 
 /** `/sources/{id}/{listId}`: the list's counts, its active switch and its leads. */
 export function ListPage() {
@@ -57,6 +58,7 @@ export function ListPage() {
           />
         </Group>
         <Group gap="xs">
+          <ImportButton preset={{ sourceId, listId }} />
           <Button
             variant="default"
             leftSection={<IconPencil size={16} aria-hidden />}

@@ -19,6 +19,7 @@ import { DeleteConfirm } from '../../../features/sources/components/delete-confi
 import { NameModal } from '../../../features/sources/components/name-modal.tsx';
 import { useIdParam } from '../../use-id-param.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
+import { ImportButton } from './import-button.tsx';
 
 /** `/sources/{id}`: the source's counts and its lists. */
 export function SourcePage() {
@@ -46,6 +47,7 @@ export function SourcePage() {
       <Group justify="space-between">
         <Title order={2}>{source.data.name}</Title>
         <Group gap="xs">
+          <ImportButton preset={{ sourceId }} />
           <Button
             variant="default"
             leftSection={<IconPencil size={16} aria-hidden />}

@@ -14,6 +14,7 @@ import { useUpdateSource } from '../../../features/sources/api/update-source.ts'
 import { CountsTable } from '../../../features/sources/components/counts-table.tsx';
 import { DeleteConfirm } from '../../../features/sources/components/delete-confirm.tsx';
 import { NameModal } from '../../../features/sources/components/name-modal.tsx';
+import { ImportButton } from './import-button.tsx';
 
 /** `/sources`: team totals, then every source with its counts. */
 export function SourcesPage() {
@@ -32,9 +33,12 @@ export function SourcesPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('sourcesTitle')}</Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          {t('createSource')}
-        </Button>
+        <Group gap="xs">
+          <ImportButton />
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('createSource')}
+          </Button>
+        </Group>
       </Group>
       <StatCards
         loading={total.isPending}

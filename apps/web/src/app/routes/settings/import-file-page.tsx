@@ -1,0 +1,65 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { useFailedLeads } from '../../../features/imports/api/get-failed-leads.ts';
+import { useImportFile } from '../../../features/imports/api/get-import-file.ts';
+import { FailedLeadsTable } from '../../../features/imports/components/failed-leads-table.tsx';
+import { ImportCounters } from '../../../features/imports/components/import-counters.tsx';
+import { ImportPhaseBadge } from '../../../features/imports/components/import-phase-badge.tsx';
+import { phaseOf } from '../../../features/imports/import-phase.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { useTableState } from '../../../lib/use-table-state.ts';
+import { useIdParam } from '../../use-id-param.ts';
+import { NotFoundPage } from '../not-found-page.tsx';
+
+/** `/settings/import-history/{fileId}`: one imported file, its counters and its failed leads. */
+export function ImportFilePage() {
+  const { t } = useTranslation('imports');
+  const fileId = useIdParam('fileId');
+  const file = useImportFile(fileId);
+  const table = useTableState('import-failed', { field: 'row_number', dir: 'asc' });
+  const failed = useFailedLeads(fileId, table.query);
+
+  if (!fileId) return <NotFoundPage />;
+  if (file.isPending) return <LoadingState rows={8} />;
+  if (file.isError) return <ErrorState error={file.error} onRetry={() => file.refetch()} />;
+  const name = file.data.client_original_name;
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('failedLeads.imported', { date: formatDateTime(file.data.created_at) })} ·
+            <Anchor component={Link} to={`/sources/${file.data.source_id}/${file.data.list_id}`} size="sm">
+              {t('openList')}
+            </Anchor>
+          </Text>
+        </Stack>
+        <ImportPhaseBadge phase={phaseOf(file.data)} />
+      </Group>
+      <ImportCounters file={file.data} />
+      {file.data.error && (
+        <Text size="sm" c="red.8">
+          {translateMessage(file.data.error)}
+        </Text>
+      )}
+      <Group justify="space-between" align="flex-end" mt="sm">
+        <Stack gap={0}>
+          <Title order={4}>{t('failedLeads.title')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('failedLeads.intro', { name })}
+          </Text>
+        </Stack>
+        <SearchInput value={table.search} onChange={table.setSearch} label={t('failedLeads.search')} />
+      </Group>
+      <FailedLeadsTable query={failed} table={table} />
+    </Stack>
+  );
+}

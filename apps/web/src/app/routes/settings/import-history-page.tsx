@@ -1,0 +1,28 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../components/search-input.tsx';
+import { useImportHistory } from '../../../features/imports/api/get-import-history.ts';
+import { ImportHistoryTable } from '../../../features/imports/components/import-history-table.tsx';
+import { useTableState } from '../../../lib/use-table-state.ts';
+
+/** Spec section 9: import history shows 15 per page. */
+const HISTORY_PAGE_SIZE = 15;
+
+/** `/settings/import-history`: every import of the team, newest first. */
+export function ImportHistoryPage() {
+  const { t } = useTranslation('imports');
+  const table = useTableState('import-history', { field: 'created_at', dir: 'desc' }, HISTORY_PAGE_SIZE);
+  const history = useImportHistory(table.query);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Text size="sm" c="dimmed" maw={560}>
+          {t('history.intro')}
+        </Text>
+        <SearchInput value={table.search} onChange={table.setSearch} label={t('history.search')} />
+      </Group>
+      <ImportHistoryTable query={history} table={table} hrefOf={(id) => `/settings/import-history/${id}`} />
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import type { TImportFile } from '@herald/shared/imports/imports.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { isImportRunning } from '../import-phase.ts';
+
+/** Spec section 9: an import's progress is polled every 3 seconds (events update it in between). */
+export const IMPORT_POLL_MS = 3000;
+
+export function getImport(id: number, signal?: AbortSignal) {
+  return api.get<TImportFile>(`/imports/${id}`, undefined, signal);
+}
+
+export const importQueryKey = (id: number) => ['imports', 'one', id] as const;
+
+export const importQueryOptions = (id: number) =>
+  queryOptions({ queryKey: importQueryKey(id), queryFn: ({ signal }) => getImport(id, signal) });
+
+/** One import, polled while it runs. */
+export function useImport(id: number) {
+  return useQuery({
+    ...importQueryOptions(id),
+    enabled: id > 0,
+    refetchInterval: (query) => (query.state.data && isImportRunning(query.state.data) ? IMPORT_POLL_MS : false),
+  });
+}

@@ -1,0 +1,101 @@
+import { Badge, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { SortHeader } from '../../../components/sort-header.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
+import { attributeNameLabel } from '../../../lib/attribute-label.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import type { TableState } from '../../../lib/use-table-state.ts';
+import type { FailedLead, FailedLeadsPage } from '../api/get-failed-leads.ts';
+
+interface Props {
+  query: UseQueryResult<FailedLeadsPage>;
+  table: TableState;
+}
+
+const valuesOf = (lead: FailedLead, attributeId: number) =>
+  lead.lead_values
+    .filter((v) => v.attribute.id === attributeId)
+    .map((v) => v.value)
+    .join('; ');
+
+/** The rows of a file that were not imported: ID, one column per mapped attribute, duplicates, status and why. */
+export function FailedLeadsTable({ query, table }: Props) {
+  const { t } = useTranslation('imports');
+
+  if (query.isPending) return <LoadingState rows={8} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  const { data: rows, attributes, orderable } = query.data;
+  const sortable = (field: string, label: string, ta?: 'right') =>
+    orderable.includes(field) ? (
+      <SortHeader field={field} sort={table.sort} onSort={table.toggleSort} ta={ta}>
+        {label}
+      </SortHeader>
+    ) : (
+      <Table.Th ta={ta}>{label}</Table.Th>
+    );
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={Math.max(720, (attributes.length + 5) * 120)}>
+        <Table verticalSpacing="xs" horizontalSpacing="sm" aria-label={t('failedLeads.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              {sortable('id', t('failedLeads.id'))}
+              {sortable('row_number', t('failedLeads.row'), 'right')}
+              {attributes.map((a) => (
+                <Table.Th key={a.id}>{attributeNameLabel(a.name)}</Table.Th>
+              ))}
+              <Table.Th ta="right">{t('failedLeads.duplicates')}</Table.Th>
+              <Table.Th>{t('failedLeads.status')}</Table.Th>
+              {sortable('reason', t('failedLeads.reason'))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={attributes.length + 5}>
+                  <EmptyState text={t('failedLeads.empty')} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((lead) => (
+              <Table.Tr key={lead.id} data-row={lead.row_number}>
+                <Table.Td>{lead.id}</Table.Td>
+                <Table.Td ta="right">{formatNumber(lead.row_number)}</Table.Td>
+                {attributes.map((a) => (
+                  <Table.Td key={a.id}>
+                    <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                      {valuesOf(lead, a.id)}
+                    </Text>
+                  </Table.Td>
+                ))}
+                <Table.Td ta="right">{formatNumber(lead.duplicates)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color="red" size="sm" style={{ minWidth: 'max-content' }}>
+                    {t('failedLeads.failed')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+                    {translateMessage(lead.reason)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <TablePager
+        page={table.page}
+        lastPage={query.data.meta.last_page}
+        total={query.data.meta.total}
+        limit={table.limit}
+        onPage={table.setPage}
+        onLimit={table.setLimit}
+      />
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import type { TImportFile } from '@herald/shared/imports/imports.schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useServerEvent } from '../../../lib/live-events.tsx';
+import { notifyError } from '../../../lib/notify.ts';
+import { importQueryKey } from '../api/get-import.ts';
+import { applyImportEvent } from '../import-phase.ts';
+
+/**
+ * Mounted once in the shell: folds `ImportStatus` events into the import being watched, and when
+ * an import ends refreshes what it changed (lead tables, source and list counts, attributes,
+ * history). A failure is announced wherever the user is ('Import failed!').
+ */
+export function ImportEvents() {
+  const { t } = useTranslation('imports');
+  const queryClient = useQueryClient();
+  useServerEvent('ImportStatus', (event) => {
+    queryClient.setQueryData<TImportFile>(importQueryKey(event.id), (old) =>
+      old ? applyImportEvent(old, event) : old,
+    );
+    const ended = event.stage === 'end_resolve_duplicates' || event.stage === 'failed';
+    if (event.stage === 'parse_finished' || event.stage === 'start_resolve_duplicates' || ended) {
+      void queryClient.invalidateQueries({ queryKey: ['imports'], predicate: (q) => q.queryKey[1] !== 'one' });
+    }
+    if (!ended) return;
+    // The final counters (unique, duplicates resolved) are not in the event: read them once.
+    void queryClient.invalidateQueries({ queryKey: importQueryKey(event.id) });
+    if (event.stage === 'failed') {
+      notifyError(t('failed'), event.name);
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: ['leads'] });
+    void queryClient.invalidateQueries({ queryKey: ['sources'] });
+    void queryClient.invalidateQueries({ queryKey: ['attributes'] });
+  });
+  return null;
+}

@@ -1,0 +1,132 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { SortHeader } from '../../../components/sort-header.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import type { TableState } from '../../../lib/use-table-state.ts';
+import type { ImportHistoryPage } from '../api/get-import-history.ts';
+import { phaseOf } from '../import-phase.ts';
+import { importCounters } from './import-counters.tsx';
+import { ImportPhaseBadge } from './import-phase-badge.tsx';
+
+/** Sortable on the server: name, date, parsed, processed, failed. */
+const SORTABLE: Record<string, string> = {
+  parsed: 'parsed_leads_count',
+  processed: 'leads_processed',
+  failed: 'leads_failed',
+};
+
+interface Props {
+  query: UseQueryResult<ImportHistoryPage>;
+  table: TableState;
+  hrefOf: (id: number) => string;
+}
+
+/** The team's imports with their counters; a row opens the file's failed leads. */
+export function ImportHistoryTable({ query, table, hrefOf }: Props) {
+  const { t } = useTranslation('imports');
+  const navigate = useNavigate();
+
+  if (query.isPending) return <LoadingState rows={8} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  const rows = query.data.data;
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={1100}>
+        <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover aria-label={t('history.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <SortHeader field="name" sort={table.sort} onSort={table.toggleSort}>
+                {t('history.name')}
+              </SortHeader>
+              <SortHeader field="created_at" sort={table.sort} onSort={table.toggleSort}>
+                {t('history.date')}
+              </SortHeader>
+              <Table.Th>{t('history.status')}</Table.Th>
+              {importCounters(rows[0] ?? EMPTY).map((c) =>
+                SORTABLE[c.key] ? (
+                  <SortHeader
+                    key={c.key}
+                    field={SORTABLE[c.key]}
+                    sort={table.sort}
+                    onSort={table.toggleSort}
+                    ta="right"
+                  >
+                    {t(`counters.${c.key}`)}
+                  </SortHeader>
+                ) : (
+                  <Table.Th key={c.key} ta="right">
+                    {t(`counters.${c.key}`)}
+                  </Table.Th>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={10}>
+                  <EmptyState text={t('history.empty')} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((row) => {
+              const href = hrefOf(row.id);
+              return (
+                <Table.Tr key={row.id} onClick={() => navigate(href)} style={{ cursor: 'pointer' }}>
+                  <Table.Td maw={260}>
+                    <Anchor
+                      component={Link}
+                      to={href}
+                      size="sm"
+                      c="inherit"
+                      fw={500}
+                      aria-label={t('history.open', { name: row.client_original_name })}
+                      onClick={(e) => e.stopPropagation()}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {row.client_original_name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{formatDateTime(row.created_at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <ImportPhaseBadge phase={phaseOf(row)} />
+                  </Table.Td>
+                  {importCounters(row).map((c) => (
+                    <Table.Td key={c.key} ta="right">
+                      {formatNumber(c.value)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <TablePager
+        page={table.page}
+        lastPage={query.data.meta.last_page}
+        total={query.data.meta.total}
+        limit={table.limit}
+        onPage={table.setPage}
+        onLimit={table.setLimit}
+      />
+    </>
+  );
+}
+
+const EMPTY = {
+  parsed_leads_count: 0,
+  leads_processed: 0,
+  leads_total: 0,
+  duplicates_resolved_count: 0,
+  leads_failed: 0,
+  ignored_phones_count: 0,
+  invalid_format_phones_count: 0,
+};

@@ -1,0 +1,21 @@
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ImportPhase } from '../import-phase.ts';
+
+export const PHASE_COLORS: Record<ImportPhase, string> = {
+  waiting: 'gray',
+  running: 'blue',
+  resolving: 'grape',
+  completed: 'teal',
+  failed: 'red',
+};
+
+/** Running, Resolving, Completed, Failed (and Not started for an upload never run). */
+export function ImportPhaseBadge({ phase }: { phase: ImportPhase }) {
+  const { t } = useTranslation('imports');
+  return (
+    <Badge variant="light" color={PHASE_COLORS[phase]} size="sm" style={{ minWidth: 'max-content' }}>
+      {t(`phase.${phase}`)}
+    </Badge>
+  );
+}
