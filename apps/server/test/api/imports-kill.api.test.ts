@@ -95,7 +95,7 @@ describe.skipIf(!base)('an import survives kill -9 on postgres', () => {
         },
         body: body instanceof Buffer ? new Uint8Array(body) : body ? JSON.stringify(body) : undefined,
       });
-      return { status: res.status, json: await res.json() };
+      return { status: res.status, json: (await res.json()) as any };
     };
     const password = 'Secret-pass1';
     const signup = await api('POST', '/auth/signup', undefined, {
