@@ -35,6 +35,7 @@ import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { createLeadsService } from './modules/leads/leads.service.ts';
 import { createProcessesRepository } from './modules/processes/processes.repository.ts';
 import { processesRoutes } from './modules/processes/processes.routes.ts';
+import { createSegmentsModule } from './modules/segments/index.ts';
 import { createValidationTemplateRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -200,6 +201,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireList: sources.getList,
   });
   app.addHook('onClose', async () => imports.stop());
+  const segments = await createSegmentsModule({
+    database,
+    bus,
+    jobs,
+    dataDir: config.DATA_DIR,
+    attributes: attributes.list,
+    valuesOf: (teamId, leadIds) => leadsRepo.valuesOf(teamId, leadIds),
+  });
 
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(
@@ -217,6 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(eventsRoutes, { bus, heartbeatMs: options.heartbeatMs ?? 15_000 });
       await api.register(processesRoutes, { processes });
       await api.register(imports.routes);
+      await api.register(segments.routes);
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,9 @@ export const PERMISSIONS = {
   // operators do not see.
   'imports:read': ['team_owner', 'team_admin'],
   'imports:create': ['team_owner', 'team_admin'],
+  // Audiences and their exports: operators cannot load audiences (spec section 6).
+  'segments:read': ['team_owner', 'team_admin'],
+  'segments:manage': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;

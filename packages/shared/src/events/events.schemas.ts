@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZImportStatusEvent } from '../imports/imports.schemas.ts';
 import { ZProcess } from '../processes/processes.schemas.ts';
+import { ZExport } from '../segments/segments.schemas.ts';
 
 /**
  * Live events sent over `GET /api/events` (Server-Sent Events). Each has a `type` (the SSE event
@@ -15,6 +16,8 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   }),
   /** An import moved: stage parse … end_resolve_duplicates (or failed), with its counters. */
   z.object({ type: z.literal('ImportStatus'), payload: ZImportStatusEvent }),
+  /** An audience CSV export moved: export-pending ("Generating file") → export-completed with its link. */
+  z.object({ type: z.literal('ExportStatus'), payload: ZExport }),
 ]);
 
 export type TServerEvent = z.infer<typeof ZServerEvent>;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvLine, joinValues } from './csv-cells.ts';
+
+describe('CSV cells', () => {
+  it.each([
+    ['=1+2', "'=1+2"],
+    ['+380501234567', "'+380501234567"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tcmd', "'\tcmd"],
+    ['\rcmd', "\"'\rcmd\""],
+  ])('neutralises %j', (raw, expected) => {
+    expect(csvCell(raw)).toBe(expected);
+  });
+
+  it('leaves ordinary text and inner signs alone', () => {
+    expect(csvCell('Київ')).toBe('Київ');
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell('lead@example.com')).toBe('lead@example.com');
+  });
+
+  it('quotes separators, quotes and line breaks', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('a\nb')).toBe('"a\nb"');
+    expect(csvCell(joinValues(['+380501', '+380502']))).toBe('"\'+380501; +380502"');
+  });
+
+  it('ends lines with CRLF', () => {
+    expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * CSV for spreadsheets (RFC 4180, comma, CRLF), safe to open: a cell that starts with `=`, `+`,
+ * `-`, `@`, tab or CR would run as a formula in Excel or LibreOffice, so it gets a leading `'`
+ * (OWASP's advice). Phones (`+380…`) are caught by the same rule, which is also what keeps them
+ * text rather than numbers in scientific notation.
+ */
+export const CSV_BOM = '\uFEFF';
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n;]/;
+
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(safe) || safe !== safe.trim() ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** Several values of one attribute share a cell, joined as the lead tables show them. */
+export function joinValues(values: readonly string[]): string {
+  return values.join('; ');
+}

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import type { TExportRequest } from '@herald/shared/segments/segments.schemas';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { AppError } from '../../http/app-error.ts';
+import { type ExportsRepository, toExport } from './exports.repository.ts';
+import { EXPORT_JOB } from './segment-export.job.ts';
+
+export interface ExportsDeps {
+  repo: ExportsRepository;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  bus: EventBus;
+  requireSegment: (teamId: number, id: number) => Promise<unknown>;
+  dir: string;
+}
+
+/** Starting, listing and serving CSV exports of segments. */
+export function createExportsService(deps: ExportsDeps) {
+  const { repo } = deps;
+  return {
+    async start(user: AuthUser, segmentId: number, request: TExportRequest) {
+      await deps.requireSegment(user.teamId, segmentId);
+      const row = await repo.create({
+        team_id: user.teamId,
+        user_id: user.id,
+        segment_id: segmentId,
+        name: request.name,
+        request: { ...request },
+      });
+      const process = await deps.jobs.enqueue(
+        EXPORT_JOB,
+        { exportId: Number(row.id) },
+        { teamId: user.teamId, userId: user.id, title: `Export ${request.name}` },
+      );
+      const updated = (await repo.update(Number(row.id), { process_id: process.id })) ?? row;
+      const payload = toExport(updated);
+      await deps.bus.publish({ userId: user.id }, { type: 'ExportStatus', payload });
+      return payload;
+    },
+
+    async active(user: AuthUser) {
+      return { data: (await repo.findActive(user.teamId, user.id)).map(toExport) };
+    },
+
+    /** The file of a finished export of the user's team. */
+    async file(user: AuthUser, id: number) {
+      const row = await repo.findById(user.teamId, id);
+      if (!row || row.status !== 'completed' || !row.stored_name) throw new AppError('not_found', 'Export not found.');
+      const safeName = `${row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'export'}.csv`;
+      return { path: join(deps.dir, row.stored_name), fileName: safeName };
+    },
+  };
+}
+
+export type ExportsService = ReturnType<typeof createExportsService>;
