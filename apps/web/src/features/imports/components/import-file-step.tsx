@@ -179,8 +179,9 @@ export function ImportFileStep({
           accept={ACCEPT}
           maxFiles={1}
           multiple={false}
+          // A keyboard user reaches it with Tab and opens the file dialog with Enter or Space.
+          role="button"
           aria-label={t('dropzoneLabel')}
-          inputProps={{ 'aria-label': t('dropzoneLabel') }}
         >
           <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }} wrap="nowrap">
             <Dropzone.Accept>

@@ -1,0 +1,176 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { signUpVerified } from './support/accounts.ts';
+
+/** Screenshots of the import screens, in each language, for people to look at (not compared). */
+const SHOTS = join(import.meta.dirname, '..', '..', '.scratch', 'shots-imports');
+
+async function englishPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem('herald.lang')) localStorage.setItem('herald.lang', 'en');
+  });
+  return context.newPage();
+}
+
+async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** A CSV with a phone, an e-mail, a column for a new attribute, one ignored column, a duplicate and an invalid phone. */
+function leadsCsv(): Buffer {
+  return Buffer.from(
+    [
+      'Phone,E-mail,Company,Note',
+      '+380501234567,anna@example.com,Acme,first',
+      '0671112233,bohdan@example.com,Globex,second',
+      '380501234567,anna.work@example.com,Initech,same phone as the first',
+      '777,broken@example.com,Umbrella,phone too short',
+    ].join('\n'),
+    'utf8',
+  );
+}
+
+const FILE = { name: 'expo-leads.csv', mimeType: 'text/csv', buffer: leadsCsv() };
+
+/** The drop zone is a button; the file goes to the input behind it, as a drop would deliver it. */
+async function dropFile(dialog: Locator, label = 'File to import') {
+  await expect(dialog.getByRole('button', { name: label })).toBeVisible();
+  await dialog.locator('input[type=file]').setInputFiles(FILE);
+}
+
+function counter(scope: Locator, name: string) {
+  return scope.getByRole('group', { name, exact: true });
+}
+
+test('owner imports a CSV into a new source and list, maps a new attribute, watches it complete and reads the history', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const stamp = Date.now();
+  const page = await englishPage(browser);
+
+  await test.step('sign up and verify', async () => {
+    await signUpVerified(page, 'Ira Importer', `imports-owner-${stamp}@example.com`);
+  });
+
+  const dialog = page.getByRole('dialog');
+  await test.step('a file is refused until a source and a list are chosen', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sources' }).click();
+    await expect(page.getByText('No Sources Found')).toBeVisible();
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Import file' })).toBeVisible();
+    await dropFile(dialog);
+    await expect(dialog.getByRole('alert')).toHaveText('Please, select a Source first');
+    await expect(dialog.getByText('Choose one or type a new name')).toHaveCount(2);
+  });
+
+  await test.step('create the source and the list from the modal, then drop the CSV', async () => {
+    await dialog.getByRole('textbox', { name: 'Source' }).fill('Kyiv Expo');
+    await page.getByRole('option', { name: '+ Create "Kyiv Expo"' }).click();
+    await dialog.getByRole('textbox', { name: 'List' }).fill('Visitors');
+    await page.getByRole('option', { name: '+ Create "Visitors"' }).click();
+    await expect(dialog.getByText('Choose one or type a new name')).toHaveCount(0);
+    await page.screenshot({ path: join(SHOTS, 'en-1-import-file.png') });
+    await dropFile(dialog);
+    await expect(dialog.getByRole('heading', { name: 'Match Format' })).toBeVisible({ timeout: 20_000 });
+  });
+
+  await test.step('Match Format: the proposal is preselected; Company becomes a new attribute', async () => {
+    await expect(dialog.getByLabel('Import column "Phone" as')).toHaveValue('Phone');
+    await expect(dialog.getByLabel('Import column "E-mail" as')).toHaveValue('Email');
+    await expect(dialog.getByLabel('Import column "Note" as')).toHaveValue('Do not import');
+    await expect(dialog.getByRole('row').filter({ hasText: 'Company' })).toContainText('Acme');
+    await dialog.getByLabel('Import column "Company" as').click();
+    await page.getByRole('option', { name: 'New attribute' }).click();
+    await expect(dialog.getByLabel('Name of the new attribute for "Company"')).toHaveValue('Company');
+    await page.screenshot({ path: join(SHOTS, 'en-2-match-format.png') });
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await expectToast(page, 'File expo-leads.csv import started!');
+    await expect(dialog.getByRole('heading', { name: 'Import progress' })).toBeVisible();
+  });
+
+  await test.step('the progress modal and the header popover reach Completed', async () => {
+    await expect(dialog.getByText('Import finished')).toBeVisible({ timeout: 60_000 });
+    await expect(counter(dialog, 'Parsed')).toContainText('4');
+    await expect(counter(dialog, 'Failed')).toContainText('1');
+    await expect(counter(dialog, 'Invalid')).toContainText('1');
+    await page.screenshot({ path: join(SHOTS, 'en-3-import-progress.png') });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'System processes' }).click();
+    const item = page.getByRole('dialog').filter({ hasText: 'System processes' });
+    await expect(item.getByText('expo-leads.csv')).toBeVisible();
+    await expect(item.getByText('Completed')).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('the source, the list and its leads are there, with the new attribute column', async () => {
+    await expect(page.getByRole('link', { name: 'Kyiv Expo' })).toBeVisible();
+    await page.getByRole('link', { name: 'Kyiv Expo' }).click();
+    await page.getByRole('link', { name: 'Visitors' }).click();
+    await expect(page.getByRole('heading', { name: 'Visitors' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Company' })).toBeVisible();
+    // The phone the file holds twice: both rows are leads, each counting the other as a duplicate.
+    const twice = page.getByRole('row').filter({ hasText: '+380501234567' });
+    await expect(twice).toHaveCount(2);
+    await expect(twice.filter({ hasText: 'Acme' })).toContainText('anna@example.com');
+    await expect(twice.filter({ hasText: 'Initech' })).toContainText('anna.work@example.com');
+    await expect(page.getByRole('row').filter({ hasText: '+380671112233' })).toContainText('Globex');
+    await expect(page.getByRole('row').filter({ hasText: 'broken@example.com' })).toHaveCount(0);
+  });
+
+  await test.step('the import history lists the file; its page shows the failed lead and why', async () => {
+    await page.goto('/settings/import-history');
+    const table = page.getByRole('table', { name: 'Import history' });
+    const row = table.getByRole('row').filter({ hasText: 'expo-leads.csv' });
+    await expect(row).toContainText('Completed');
+    await page.screenshot({ path: join(SHOTS, 'en-4-import-history.png') });
+    await row.getByRole('link', { name: 'Open expo-leads.csv' }).click();
+    await expect(page).toHaveURL(/\/settings\/import-history\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'expo-leads.csv' })).toBeVisible();
+    const failed = page.getByRole('table', { name: 'Failed leads' });
+    await expect(failed.getByRole('columnheader', { name: 'Company' })).toBeVisible();
+    const bad = failed.getByRole('row').filter({ hasText: 'broken@example.com' });
+    await expect(bad).toContainText('Umbrella');
+    await expect(bad).toContainText('777');
+    await expect(bad).toContainText('is not a valid phone number');
+    await page.screenshot({ path: join(SHOTS, 'en-5-failed-leads.png') });
+  });
+
+  await test.step('the same screens in Ukrainian and Russian', async () => {
+    const fileUrl = page.url();
+    const texts = {
+      uk: { import: 'Імпорт', file: 'Файл для імпорту', run: 'Імпортувати', done: 'Імпорт завершено' },
+      ru: { import: 'Импорт', file: 'Файл для импорта', run: 'Импортировать', done: 'Импорт завершён' },
+    };
+    for (const lang of ['uk', 'ru'] as const) {
+      await page.evaluate((l) => localStorage.setItem('herald.lang', l), lang);
+      await page.goto(fileUrl);
+      await expect(page.getByRole('heading', { name: 'expo-leads.csv' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await page.screenshot({ path: join(SHOTS, `${lang}-5-failed-leads.png`) });
+      await page.goto('/settings/import-history');
+      await expect(page.getByRole('row').filter({ hasText: 'expo-leads.csv' }).first()).toBeVisible();
+      await page.screenshot({ path: join(SHOTS, `${lang}-4-import-history.png`) });
+      // The modals, opened from the list screen (source and list preset), importing the file again.
+      await page.goto('/sources');
+      await page.getByRole('link', { name: 'Kyiv Expo' }).click();
+      await page.getByRole('link', { name: 'Visitors' }).click();
+      await page.getByRole('button', { name: texts[lang].import, exact: true }).click();
+      await expect(dialog.getByRole('textbox').first()).toHaveValue('Kyiv Expo');
+      await page.screenshot({ path: join(SHOTS, `${lang}-1-import-file.png`) });
+      await dropFile(dialog, texts[lang].file);
+      await expect(dialog.getByRole('table')).toBeVisible({ timeout: 20_000 });
+      await page.screenshot({ path: join(SHOTS, `${lang}-2-match-format.png`) });
+      await dialog.getByRole('button', { name: texts[lang].run, exact: true }).click();
+      await expect(dialog.getByText(texts[lang].done)).toBeVisible({ timeout: 60_000 });
+      await page.screenshot({ path: join(SHOTS, `${lang}-3-import-progress.png`) });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
+  });
+});
