@@ -80,6 +80,26 @@ describe.each(databases)('another team’s ids on %s', (kind) => {
     expect(lead.statusCode).toBe(201);
     const uploaded = await upload(t, ownerA.token, list.id, 'a.csv', Buffer.from('phone\n+380501234567\n'));
     expect(uploaded.statusCode).toBe(201);
+    const audience = await t.request({
+      method: 'POST',
+      url: '/api/segments',
+      token: ownerA.token,
+      payload: { name: 'A', ignore_new_leads: true, filters: [{ id: 'source', operator: 'eq', values: [source.id] }] },
+    });
+    expect(audience.statusCode).toBe(201);
+    const exported = await t.request({
+      method: 'POST',
+      url: `/api/segments/${audience.json().id}/leads/csv`,
+      token: ownerA.token,
+      payload: { name: 'A leads' },
+    });
+    expect(exported.statusCode).toBe(202);
+    // The export job runs in the background: let it finish before the snapshot.
+    for (let i = 0; i < 200; i++) {
+      const active = await t.request({ method: 'GET', url: '/api/exports/active', token: ownerA.token });
+      if (active.json().data[0]?.type === 'export-completed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     // Team B, whose owner may do everything inside B.
     const ownerB = await signupVerified(t);
 

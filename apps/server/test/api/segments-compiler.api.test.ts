@@ -25,7 +25,9 @@ describe.each(databases)('filter compiler on %s', (kind) => {
     const owner = await signupVerified(t);
     teamId = owner.user.team_id;
     const source = async (name: string) =>
-      Number((await db.insertInto('sources').values({ team_id: teamId, name }).returning('id').executeTakeFirstOrThrow()).id);
+      Number(
+        (await db.insertInto('sources').values({ team_id: teamId, name }).returning('id').executeTakeFirstOrThrow()).id,
+      );
     const list = async (sourceId: number, name: string) =>
       Number(
         (
@@ -45,19 +47,61 @@ describe.each(databases)('filter compiler on %s', (kind) => {
       .insertInto('lead_attributes')
       .values({ team_id: teamId, name: 'City', slug: 'city', type: 'string', sort_order: 5 })
       .execute();
-    const rows = await db.selectFrom('lead_attributes').select(['id', 'slug', 'type']).where('team_id', '=', teamId).execute();
+    const rows = await db
+      .selectFrom('lead_attributes')
+      .select(['id', 'slug', 'type'])
+      .where('team_id', '=', teamId)
+      .execute();
     attr = Object.fromEntries(rows.map((r) => [r.slug, Number(r.id)]));
     types = new Map(rows.map((r) => [Number(r.id), r.type as 'phone' | 'email' | 'string']));
 
     // name, list, status, duplicates (as the app defines them), values; created in this order.
     const leads: Array<[string, string, string, number, Array<[string, string]>]> = [
-      ['a', 'L1', 'active', 1, [['phone', '+380501111111'], ['city', 'Київ'], ['city', 'Lviv']]],
-      ['b', 'L2', 'blacklisted', 1, [['phone', '+380501111111'], ['city', 'ЛЬВІВ']]],
+      [
+        'a',
+        'L1',
+        'active',
+        1,
+        [
+          ['phone', '+380501111111'],
+          ['city', 'Київ'],
+          ['city', 'Lviv'],
+        ],
+      ],
+      [
+        'b',
+        'L2',
+        'blacklisted',
+        1,
+        [
+          ['phone', '+380501111111'],
+          ['city', 'ЛЬВІВ'],
+        ],
+      ],
       ['c', 'L3', 'flagged', 1, [['phone', '+380502222222']]],
-      ['d', 'L1', 'active', 1, [['phone', '+380503333333'], ['city', 'Odesa'], ['email', 'd@example.com']]],
+      [
+        'd',
+        'L1',
+        'active',
+        1,
+        [
+          ['phone', '+380503333333'],
+          ['city', 'Odesa'],
+          ['email', 'd@example.com'],
+        ],
+      ],
       ['f', 'L3', 'active', 1, [['phone', '+380502222222']]],
       ['g', 'L3', 'active', 1, [['phone', '+380503333333']]],
-      ['h', 'L2', 'active', 0, [['email', 'h@example.com'], ['city', 'kyiv']]],
+      [
+        'h',
+        'L2',
+        'active',
+        0,
+        [
+          ['email', 'h@example.com'],
+          ['city', 'kyiv'],
+        ],
+      ],
     ];
     let minute = 0;
     for (const [name, listName, status, duplicates, values] of leads) {
@@ -81,7 +125,13 @@ describe.each(databases)('filter compiler on %s', (kind) => {
       for (const [slug, value] of values) {
         await db
           .insertInto('lead_values')
-          .values({ team_id: teamId, lead_id: lead.id, attribute_id: attr[slug], type: types.get(attr[slug]) ?? 'string', value })
+          .values({
+            team_id: teamId,
+            lead_id: lead.id,
+            attribute_id: attr[slug],
+            type: types.get(attr[slug]) ?? 'string',
+            value,
+          })
           .execute();
       }
     }
@@ -127,7 +177,14 @@ describe.each(databases)('filter compiler on %s', (kind) => {
     expect(await match({ id: 'status', operator: 'eq', values: ['blacklisted', 'flagged'] })).toEqual(['b', 'c']);
     expect(await match({ id: 'status', operator: 'not_eq', values: ['active'] })).toEqual(['b', 'c']);
     expect(await match({ id: 'duplicates', operator: 'eq', values: ['0'] })).toEqual(['h']);
-    expect(await match({ id: 'duplicates', operator: 'not_eq', values: ['0'] })).toEqual(['a', 'b', 'c', 'd', 'f', 'g']);
+    expect(await match({ id: 'duplicates', operator: 'not_eq', values: ['0'] })).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'f',
+      'g',
+    ]);
   });
 
   it('contains ignores case in Cyrillic and Latin; any value of a multi-value attribute matches', async () => {
@@ -145,7 +202,14 @@ describe.each(databases)('filter compiler on %s', (kind) => {
 
   it('not_contains and not_eq: no value matches (a lead without a value matches)', async () => {
     const city = attr.city;
-    expect(await match({ id: city, operator: 'not_contains', values: ['lviv'] })).toEqual(['b', 'c', 'd', 'f', 'g', 'h']);
+    expect(await match({ id: city, operator: 'not_contains', values: ['lviv'] })).toEqual([
+      'b',
+      'c',
+      'd',
+      'f',
+      'g',
+      'h',
+    ]);
     expect(await match({ id: city, operator: 'not_eq', values: ['Київ'] })).toEqual(['b', 'c', 'd', 'f', 'g', 'h']);
     expect(await match({ id: city, operator: 'not_eq', values: ['lviv'] })).toEqual(['b', 'c', 'd', 'f', 'g', 'h']);
   });

@@ -96,7 +96,8 @@ export const ZSegmentCondition = z
       ctx.addIssue({ code: 'custom', path: ['values'], message: 'Choose exactly one value.' });
     }
     const bad = values.find((v) => !valueFits(rule.values, v));
-    if (bad !== undefined) ctx.addIssue({ code: 'custom', path: ['values'], message: `"${bad}" is not a valid value.` });
+    if (bad !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['values'], message: `"${bad}" is not a valid value.` });
   })
   .transform((c) => ({
     ...c,

@@ -19,7 +19,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('segments_team_parent_idx').on('segments').columns(['team_id', 'parent_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('segments_team_parent_idx')
+    .on('segments')
+    .columns(['team_id', 'parent_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('segments_parent_idx').on('segments').column('parent_id').execute();
 
   // Members of a frozen segment, taken when its conditions are saved. A deleted lead leaves by
@@ -53,11 +57,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('completed_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('exports_team_user_idx').on('exports').columns(['team_id', 'user_id', 'id desc']).execute();
+  await db.schema
+    .createIndex('exports_team_user_idx')
+    .on('exports')
+    .columns(['team_id', 'user_id', 'id desc'])
+    .execute();
 
   // Audience filters the lead indexes of 0003 do not serve (plans checked at 1M leads, decision 010):
   // presence of an attribute (empty / not_empty) as a merge over lead ids, and duplicate counts.
-  await db.schema.createIndex('lead_values_attribute_idx').on('lead_values').columns(['attribute_id', 'lead_id']).execute();
+  await db.schema
+    .createIndex('lead_values_attribute_idx')
+    .on('lead_values')
+    .columns(['attribute_id', 'lead_id'])
+    .execute();
   await sql`create index leads_team_duplicates_idx on leads (team_id, duplicates)`.execute(db);
 }
 

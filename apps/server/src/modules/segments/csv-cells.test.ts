@@ -8,7 +8,7 @@ describe('CSV cells', () => {
     ['-5', "'-5"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tcmd', "'\tcmd"],
-    ['\rcmd', "\"'\rcmd\""],
+    ['\rcmd', '"\'\rcmd"'],
   ])('neutralises %j', (raw, expected) => {
     expect(csvCell(raw)).toBe(expected);
   });

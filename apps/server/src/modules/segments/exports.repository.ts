@@ -24,7 +24,9 @@ export function createExportsRepository(db: Kysely<DB>) {
 
     update(
       id: number,
-      patch: Partial<Pick<ExportRow, 'process_id' | 'stored_name' | 'status' | 'rows' | 'progress' | 'error' | 'completed_at'>>,
+      patch: Partial<
+        Pick<ExportRow, 'process_id' | 'stored_name' | 'status' | 'rows' | 'progress' | 'error' | 'completed_at'>
+      >,
     ) {
       return db.updateTable('exports').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
     },
@@ -58,7 +60,8 @@ export function createExportsRepository(db: Kysely<DB>) {
 export type ExportsRepository = ReturnType<typeof createExportsRepository>;
 
 export function toExport(row: ExportRow): TExport {
-  const type = row.status === 'completed' ? 'export-completed' : row.status === 'failed' ? 'export-failed' : 'export-pending';
+  const type =
+    row.status === 'completed' ? 'export-completed' : row.status === 'failed' ? 'export-failed' : 'export-pending';
   return {
     id: Number(row.id),
     name: row.name,

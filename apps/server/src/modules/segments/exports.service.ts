@@ -46,7 +46,7 @@ export function createExportsService(deps: ExportsDeps) {
     /** The file of a finished export of the user's team. */
     async file(user: AuthUser, id: number) {
       const row = await repo.findById(user.teamId, id);
-      if (!row || row.status !== 'completed' || !row.stored_name) throw new AppError('not_found', 'Export not found.');
+      if (row?.status !== 'completed' || !row.stored_name) throw new AppError('not_found', 'Export not found.');
       const safeName = `${row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'export'}.csv`;
       return { path: join(deps.dir, row.stored_name), fileName: safeName };
     },

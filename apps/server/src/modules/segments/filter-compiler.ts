@@ -1,11 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
-import {
-  conditionKind,
-  type TConditionKind,
-  type TSegmentCondition,
-} from '@herald/shared/segments/segment-conditions';
+import { conditionKind, type TConditionKind, type TSegmentCondition } from '@herald/shared/segments/segment-conditions';
 import { escapeLike } from '../../db/sql-text.ts';
 
 /**

@@ -66,7 +66,11 @@ export function createSegmentsRepository(db: Kysely<DB>) {
         )
         select id, name, parent_id, ignore_new_leads, conditions, version, frozen_at, created_at, updated_at, depth
         from up order by depth desc`.execute(tx);
-      return rows.rows.map(({ depth: _, ...r }) => ({ ...r, id: Number(r.id), parent_id: r.parent_id && Number(r.parent_id) }));
+      return rows.rows.map(({ depth: _, ...r }) => ({
+        ...r,
+        id: Number(r.id),
+        parent_id: r.parent_id && Number(r.parent_id),
+      }));
     },
 
     async findPage(
@@ -83,7 +87,10 @@ export function createSegmentsRepository(db: Kysely<DB>) {
       q = args.parentId === null ? q.where('s.parent_id', 'is', null) : q.where('s.parent_id', '=', args.parentId);
       if (args.search) q = q.where('s.name', 'ilike', `%${escapeLike(args.search)}%`);
       let total = db.selectFrom('segments as s').where('s.team_id', '=', teamId);
-      total = args.parentId === null ? total.where('s.parent_id', 'is', null) : total.where('s.parent_id', '=', args.parentId);
+      total =
+        args.parentId === null
+          ? total.where('s.parent_id', 'is', null)
+          : total.where('s.parent_id', '=', args.parentId);
       if (args.search) total = total.where('s.name', 'ilike', `%${escapeLike(args.search)}%`);
       const [rows, count] = await Promise.all([
         q
@@ -136,12 +143,22 @@ export function createSegmentsRepository(db: Kysely<DB>) {
       await sql`
         insert into segment_members (segment_id, lead_id, team_id)
         select ${id}, leads.id, ${teamId} from leads where leads.team_id = ${teamId} and ${where}`.execute(tx);
-      await tx.updateTable('segments').set({ frozen_at: new Date() }).where('team_id', '=', teamId).where('id', '=', id).execute();
+      await tx
+        .updateTable('segments')
+        .set({ frozen_at: new Date() })
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .execute();
     },
 
     async unfreeze(teamId: number, id: number, tx: Db) {
       await tx.deleteFrom('segment_members').where('segment_id', '=', id).execute();
-      await tx.updateTable('segments').set({ frozen_at: null }).where('team_id', '=', teamId).where('id', '=', id).execute();
+      await tx
+        .updateTable('segments')
+        .set({ frozen_at: null })
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .execute();
     },
 
     /** A duplicate keeps the very members of its original, frozen at the same moment. */
@@ -151,7 +168,12 @@ export function createSegmentsRepository(db: Kysely<DB>) {
         select ${toId}, lead_id, team_id from segment_members where segment_id = ${fromId} and team_id = ${teamId}`.execute(
         tx,
       );
-      await tx.updateTable('segments').set({ frozen_at: frozenAt }).where('team_id', '=', teamId).where('id', '=', toId).execute();
+      await tx
+        .updateTable('segments')
+        .set({ frozen_at: frozenAt })
+        .where('team_id', '=', teamId)
+        .where('id', '=', toId)
+        .execute();
     },
 
     async delete(teamId: number, ids: number[]) {
@@ -161,7 +183,12 @@ export function createSegmentsRepository(db: Kysely<DB>) {
 
     async existingIds(teamId: number, table: 'sources' | 'lists', ids: number[]) {
       if (ids.length === 0) return new Set<number>();
-      const rows = await db.selectFrom(table).select('id').where('team_id', '=', teamId).where('id', 'in', ids).execute();
+      const rows = await db
+        .selectFrom(table)
+        .select('id')
+        .where('team_id', '=', teamId)
+        .where('id', 'in', ids)
+        .execute();
       return new Set(rows.map((r) => Number(r.id)));
     },
   };

@@ -33,8 +33,10 @@ export async function segmentsRoutes(app: FastifyInstance, { segments }: { segme
   const manage = { preHandler: app.authorize('segments:manage') };
   const params = ZIdParams;
 
-  r.get('/segments', { ...read, schema: { tags, querystring: ZSegmentListQuery, response: { 200: ZSegmentPage } } }, (req) =>
-    segments.list(currentUser(req), req.query),
+  r.get(
+    '/segments',
+    { ...read, schema: { tags, querystring: ZSegmentListQuery, response: { 200: ZSegmentPage } } },
+    (req) => segments.list(currentUser(req), req.query),
   );
   r.post(
     '/segments',
