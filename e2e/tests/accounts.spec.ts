@@ -121,7 +121,9 @@ test('owner signs up, verifies, edits the profile, changes password and invites 
     await operator.getByLabel(/^Password/).fill(PASSWORD);
     await operator.getByLabel(/^Confirm password/).fill(PASSWORD);
     await operator.getByRole('button', { name: 'Register' }).click();
-    await expect(operator.getByRole('heading', { name: 'Welcome, Ivan Operator' })).toBeVisible();
+    // Operators have no audiences page at `/`: they land on the leads (spec section 2).
+    await expect(operator).toHaveURL(/\/leads$/);
+    await expect(operator.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
 
     await operator.goto('/profile');
     const nav = operator.getByRole('navigation', { name: 'Profile sections' });

@@ -36,7 +36,8 @@ export function ImportFilePage() {
             {name}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('failedLeads.imported', { date: formatDateTime(file.data.created_at) })} ·
+            {t('failedLeads.imported', { date: formatDateTime(file.data.created_at) })}
+            {' · '}
             <Anchor component={Link} to={`/sources/${file.data.source_id}/${file.data.list_id}`} size="sm">
               {t('openList')}
             </Anchor>

@@ -138,6 +138,7 @@ export function ImportFileStep({
           createLabel={(name) => t('createNamed', { name })}
           nothingFound={t('sources:noSources')}
           onChange={(next) => {
+            setProblems([]);
             setSource(next);
             if (next?.id !== source?.id || next?.name !== source?.name) setList(null);
           }}
@@ -152,7 +153,10 @@ export function ImportFileStep({
           error={flagged && !list ? required : undefined}
           createLabel={(name) => t('createNamed', { name })}
           nothingFound={t('sources:noLists')}
-          onChange={setList}
+          onChange={(next) => {
+            setProblems([]);
+            setList(next);
+          }}
         />
       </SimpleGrid>
       <Switch

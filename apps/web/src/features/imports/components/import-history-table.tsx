@@ -36,8 +36,8 @@ export function ImportHistoryTable({ query, table, hrefOf }: Props) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={1100}>
-        <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover aria-label={t('history.title')}>
+      <Table.ScrollContainer minWidth={980}>
+        <Table verticalSpacing="xs" horizontalSpacing="xs" highlightOnHover aria-label={t('history.title')}>
           <Table.Thead>
             <Table.Tr>
               <SortHeader field="name" sort={table.sort} onSort={table.toggleSort}>
@@ -78,7 +78,7 @@ export function ImportHistoryTable({ query, table, hrefOf }: Props) {
               const href = hrefOf(row.id);
               return (
                 <Table.Tr key={row.id} onClick={() => navigate(href)} style={{ cursor: 'pointer' }}>
-                  <Table.Td maw={260}>
+                  <Table.Td miw={150} maw={260}>
                     <Anchor
                       component={Link}
                       to={href}

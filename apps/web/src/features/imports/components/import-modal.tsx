@@ -19,7 +19,7 @@ interface Props
 }
 
 const TITLES = { file: 'importFile', match: 'matchFormat', progress: 'importProgress' } as const;
-const SIZES = { file: 'lg', match: 'xl', progress: 'md' } as const;
+const SIZES = { file: 'lg', match: 'xl', progress: 'lg' } as const;
 
 /** The spec's three import modals as the steps of one: import file → match format → import progress. */
 export function ImportModal({ opened, onClose, attributes, onOpenList, ...fileStep }: Props) {
@@ -60,7 +60,8 @@ export function ImportModal({ opened, onClose, attributes, onOpenList, ...fileSt
           file={step.file}
           onClose={close}
           onOpenList={
-            onOpenList
+            // Not offered on the screen of that very list.
+            onOpenList && step.file.list_id !== fileStep.preset?.listId
               ? (file) => {
                   close();
                   onOpenList(file);
