@@ -1,4 +1,4 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -36,7 +36,7 @@ export function ImportHistoryTable({ query, table, hrefOf }: Props) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={980}>
+      <Table.ScrollContainer minWidth={900}>
         <Table verticalSpacing="xs" horizontalSpacing="xs" highlightOnHover aria-label={t('history.title')}>
           <Table.Thead>
             <Table.Tr>
@@ -46,7 +46,6 @@ export function ImportHistoryTable({ query, table, hrefOf }: Props) {
               <SortHeader field="created_at" sort={table.sort} onSort={table.toggleSort}>
                 {t('history.date')}
               </SortHeader>
-              <Table.Th>{t('history.status')}</Table.Th>
               {importCounters(rows[0] ?? EMPTY).map((c) =>
                 SORTABLE[c.key] ? (
                   <SortHeader
@@ -69,7 +68,7 @@ export function ImportHistoryTable({ query, table, hrefOf }: Props) {
           <Table.Tbody>
             {rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={10}>
+                <Table.Td colSpan={9}>
                   <EmptyState text={t('history.empty')} />
                 </Table.Td>
               </Table.Tr>
@@ -78,25 +77,32 @@ export function ImportHistoryTable({ query, table, hrefOf }: Props) {
               const href = hrefOf(row.id);
               return (
                 <Table.Tr key={row.id} onClick={() => navigate(href)} style={{ cursor: 'pointer' }}>
-                  <Table.Td miw={150} maw={260}>
-                    <Anchor
-                      component={Link}
-                      to={href}
-                      size="sm"
-                      c="inherit"
-                      fw={500}
-                      aria-label={t('history.open', { name: row.client_original_name })}
-                      onClick={(e) => e.stopPropagation()}
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {row.client_original_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Text size="sm">{formatDateTime(row.created_at)}</Text>
+                  <Table.Td miw={140} maw={240}>
+                    <Stack gap={4} align="flex-start">
+                      <Anchor
+                        component={Link}
+                        to={href}
+                        size="sm"
+                        c="inherit"
+                        fw={500}
+                        aria-label={t('history.open', { name: row.client_original_name })}
+                        onClick={(e) => e.stopPropagation()}
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {row.client_original_name}
+                      </Anchor>
+                      <ImportPhaseBadge phase={phaseOf(row)} />
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
-                    <ImportPhaseBadge phase={phaseOf(row)} />
+                    {/* Date over time, so that the counters keep their room. */}
+                    {formatDateTime(row.created_at)
+                      .split(' ')
+                      .map((part) => (
+                        <Text key={part} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {part}
+                        </Text>
+                      ))}
                   </Table.Td>
                   {importCounters(row).map((c) => (
                     <Table.Td key={c.key} ta="right">
