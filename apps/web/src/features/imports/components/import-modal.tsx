@@ -3,6 +3,7 @@ import type { TImportFile } from '@herald/shared/imports/imports.schemas';
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../../components/page-states.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ImportFileStep, type ImportFileStepProps } from './import-file-step.tsx';
 import { ImportProgressStep } from './import-progress-step.tsx';
@@ -44,7 +45,9 @@ export function ImportModal({ opened, onClose, attributes, onOpenList, ...fileSt
       {step.name === 'file' && (
         <ImportFileStep {...fileStep} onUploaded={(file) => setStep({ name: 'match', file })} onCancel={close} />
       )}
-      {step.name === 'match' && (
+      {/* Every team has the Phone and Email attributes: none means they are still loading. */}
+      {step.name === 'match' && attributes.length === 0 && <LoadingState rows={5} />}
+      {step.name === 'match' && attributes.length > 0 && (
         <MatchFormatStep
           file={step.file}
           attributes={attributes}
