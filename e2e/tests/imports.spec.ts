@@ -74,6 +74,13 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
     await page.getByRole('option', { name: '+ Create "Visitors"' }).click();
     await expect(dialog.getByText('Choose one or type a new name')).toHaveCount(0);
     await page.screenshot({ path: join(SHOTS, 'en-1-import-file.png') });
+    // A file whose extension lies is refused with the server's reason, translated.
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'not-really.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from('Phone\n+380501234567\n'),
+    });
+    await expect(dialog.getByRole('alert')).toContainText("The file's content does not match its extension.");
     await dropFile(dialog);
     await expect(dialog.getByRole('heading', { name: 'Match Format' })).toBeVisible({ timeout: 20_000 });
   });
