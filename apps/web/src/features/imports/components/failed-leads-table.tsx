@@ -15,6 +15,8 @@ interface Props {
   table: TableState;
 }
 
+const SYSTEM = new Set(['Phone', 'Email']);
+
 const valuesOf = (lead: FailedLead, attributeId: number) =>
   lead.lead_values
     .filter((v) => v.attribute.id === attributeId)
@@ -67,7 +69,12 @@ export function FailedLeadsTable({ query, table }: Props) {
                 <Table.Td ta="right">{formatNumber(lead.row_number)}</Table.Td>
                 {attributes.map((a) => (
                   <Table.Td key={a.id}>
-                    <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                    <Text
+                      size="sm"
+                      lineClamp={2}
+                      // Phones and e-mails read badly broken mid-way (the system attributes' names).
+                      style={SYSTEM.has(a.name) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+                    >
                       {valuesOf(lead, a.id)}
                     </Text>
                   </Table.Td>
