@@ -68,6 +68,11 @@ export function createImportStaging(db: Kysely<DB>) {
         from unnest(${arrays}) as t(r${sql.raw(names ? `, ${names}` : '')})`.execute(db);
     },
 
+    /** Fresh statistics, so publishing plans for the real size of the staging table. */
+    async analyze(table: string) {
+      await sql`analyze ${sql.table(table)}`.execute(db);
+    },
+
     /** The staged row numbers, in order, that close each chunk of about `size` rows after `from`. */
     async chunkBounds(table: string, from: number, size: number) {
       const r = await sql<{ hi: number }>`
@@ -90,6 +95,9 @@ export function createImportStaging(db: Kysely<DB>) {
           where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
           returning id`.execute(tx);
         if (owned.rows.length === 0) throw new SupersededError();
+        // The GIN trigram index on values takes a big batch into its pending list, merged later
+        // (autovacuum) instead of inside this transaction.
+        await sql`set local gin_pending_list_limit = '64MB'`.execute(tx);
         const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
         const staged = sql`${sql.table(a.table)} s`;
         const inserted = await sql`
@@ -156,15 +164,15 @@ async function refreshDuplicates(
       select lv.value from lead_values lv join chunk_phones c on c.value = lv.value
       where lv.team_id = ${teamId} and lv.type = 'phone'
       group by lv.value having count(distinct lv.lead_id) > 1
-    ), affected as (
-      select distinct lv.lead_id from lead_values lv join shared d on d.value = lv.value
+    ), pairs as (
+      -- A lead's phones that nobody else holds add nothing to its count, so only shared ones are joined.
+      select distinct lv.lead_id, lv.value from lead_values lv join shared d on d.value = lv.value
       where lv.team_id = ${teamId} and lv.type = 'phone'
     ), counted as (
-      select a.lead_id, count(distinct o.lead_id) as n
-      from affected a
-      join lead_values mine on mine.lead_id = a.lead_id and mine.type = 'phone'
-      join lead_values o on o.team_id = ${teamId} and o.type = 'phone' and o.value = mine.value and o.lead_id <> a.lead_id
-      group by a.lead_id
+      select p.lead_id, count(distinct o.lead_id) as n
+      from pairs p
+      join lead_values o on o.team_id = ${teamId} and o.type = 'phone' and o.value = p.value and o.lead_id <> p.lead_id
+      group by p.lead_id
     )
     update leads l set duplicates = c.n from counted c
     where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n`.execute(tx);

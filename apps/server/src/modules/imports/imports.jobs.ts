@@ -134,6 +134,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     if (!current) throw new SupersededError();
     await emit(current, 'start_resolve_duplicates', current.sync_progress);
     await context.reportProgress(current.sync_progress, { status: 'resolving' });
+    await staging.analyze(table);
     const bounds = await staging.chunkBounds(table, row.published_upto, deps.chunkSize);
     let lo = row.published_upto;
     let done = 0;
