@@ -36,7 +36,8 @@ test('owner signs up, verifies, edits the profile, changes password and invites 
     await page.goto(await linkFromMail(ownerEmail, '/verify-email'));
     await expect(page.getByText('Your e-mail is confirmed')).toBeVisible();
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-    await expect(page.getByRole('heading', { name: 'Welcome, Olena Owner' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Audiences' })).toBeVisible();
+    await expect(page.getByText('No Audiences Found')).toBeVisible();
   });
 
   await test.step('the header shows the system processes popover', async () => {

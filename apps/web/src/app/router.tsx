@@ -3,9 +3,19 @@ import { AuthLayout } from './layout/auth-layout.tsx';
 import { GuestOnly } from './layout/guest-only.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
-import { ImportFileCrumb, LeadCrumb, ListCrumb, SourceCrumb } from './layout/dynamic-crumbs.tsx';
+import {
+  ImportFileCrumb,
+  LeadCrumb,
+  ListCrumb,
+  AudienceCrumb,
+  SourceCrumb,
+  SubSegmentCrumb,
+} from './layout/dynamic-crumbs.tsx';
 import { RequirePermission } from './layout/require-permission.tsx';
 import { AnalyticsPage } from './routes/analytics-page.tsx';
+import { AudiencesPage } from './routes/audiences/audiences-page.tsx';
+import { SegmentChildrenPage } from './routes/audiences/segment-children-page.tsx';
+import { SegmentLeadsPage } from './routes/audiences/segment-leads-page.tsx';
 import { LeadDetailPage } from './routes/leads/lead-detail-page.tsx';
 import { LeadsPage } from './routes/leads/leads-page.tsx';
 import { IgnorePhoneFormatPage } from './routes/settings/ignore-phone-format-page.tsx';
@@ -17,7 +27,6 @@ import { ListPage } from './routes/sources/list-page.tsx';
 import { SourcePage } from './routes/sources/source-page.tsx';
 import { SourcesPage } from './routes/sources/sources-page.tsx';
 import { ForgotPasswordPage } from './routes/forgot-password-page.tsx';
-import { HomePage } from './routes/home-page.tsx';
 import { InvitePage } from './routes/invite-page.tsx';
 import { LegalPage } from './routes/legal-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
@@ -60,16 +69,59 @@ export const router = createBrowserRouter([
       {
         path: '/',
         element: <ProtectedLayout />,
-        handle: crumb('nav.home'),
         children: [
           {
-            // Operators have no audiences page: they go to /leads (spec section 2).
+            // Operators have no audiences: they go to /leads (spec section 2).
             index: true,
             element: (
-              <RequirePermission permission="dashboard:read">
-                <HomePage />
+              <RequirePermission permission="segments:read">
+                <AudiencesPage />
               </RequirePermission>
             ),
+            handle: crumb('nav.audiences'),
+          },
+          {
+            path: 'audiences',
+            element: <RequirePermission permission="segments:read" />,
+            handle: { crumb: 'nav.audiences', crumbPath: '/' },
+            children: [
+              { index: true, element: <Navigate to="/" replace /> },
+              {
+                path: ':segmentId',
+                handle: { Crumb: AudienceCrumb },
+                children: [
+                  { index: true, element: <Navigate to="leads" replace /> },
+                  {
+                    path: 'leads',
+                    children: [
+                      { index: true, element: <SegmentLeadsPage /> },
+                      { path: ':leadId', element: <LeadDetailPage />, handle: { Crumb: LeadCrumb } },
+                    ],
+                  },
+                  {
+                    path: 'segments',
+                    handle: crumb('segments:segments'),
+                    children: [
+                      { index: true, element: <SegmentChildrenPage /> },
+                      {
+                        path: ':subId',
+                        handle: { Crumb: SubSegmentCrumb },
+                        children: [
+                          { index: true, element: <Navigate to="leads" replace /> },
+                          {
+                            path: 'leads',
+                            children: [
+                              { index: true, element: <SegmentLeadsPage /> },
+                              { path: ':leadId', element: <LeadDetailPage />, handle: { Crumb: LeadCrumb } },
+                            ],
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
           },
           {
             path: 'analytics',

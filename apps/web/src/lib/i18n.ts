@@ -8,6 +8,7 @@ import enImports from '../locales/en/imports.json';
 import enProfile from '../locales/en/profile.json';
 import enLeads from '../locales/en/leads.json';
 import enSettings from '../locales/en/settings.json';
+import enSegments from '../locales/en/segments.json';
 import enSources from '../locales/en/sources.json';
 import enTeam from '../locales/en/team.json';
 import enValidation from '../locales/en/validation.json';
@@ -18,6 +19,7 @@ import ruImports from '../locales/ru/imports.json';
 import ruProfile from '../locales/ru/profile.json';
 import ruLeads from '../locales/ru/leads.json';
 import ruSettings from '../locales/ru/settings.json';
+import ruSegments from '../locales/ru/segments.json';
 import ruSources from '../locales/ru/sources.json';
 import ruTeam from '../locales/ru/team.json';
 import ruValidation from '../locales/ru/validation.json';
@@ -28,6 +30,7 @@ import ukImports from '../locales/uk/imports.json';
 import ukProfile from '../locales/uk/profile.json';
 import ukLeads from '../locales/uk/leads.json';
 import ukSettings from '../locales/uk/settings.json';
+import ukSegments from '../locales/uk/segments.json';
 import ukSources from '../locales/uk/sources.json';
 import ukTeam from '../locales/uk/team.json';
 import ukValidation from '../locales/uk/validation.json';
@@ -65,6 +68,7 @@ export const resources = {
     team: ukTeam,
     leads: ukLeads,
     sources: ukSources,
+    segments: ukSegments,
     settings: ukSettings,
     imports: ukImports,
   },
@@ -77,6 +81,7 @@ export const resources = {
     team: enTeam,
     leads: enLeads,
     sources: enSources,
+    segments: enSegments,
     settings: enSettings,
     imports: enImports,
   },
@@ -89,6 +94,7 @@ export const resources = {
     team: ruTeam,
     leads: ruLeads,
     sources: ruSources,
+    segments: ruSegments,
     settings: ruSettings,
     imports: ruImports,
   },
@@ -101,7 +107,19 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES.map((l) => l.code),
-  ns: ['common', 'auth', 'errors', 'validation', 'profile', 'team', 'leads', 'sources', 'settings', 'imports'],
+  ns: [
+    'common',
+    'auth',
+    'errors',
+    'validation',
+    'profile',
+    'team',
+    'leads',
+    'sources',
+    'settings',
+    'imports',
+    'segments',
+  ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -16,6 +16,8 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^The attribute "(.*)" already exists\.$/, 'attributeExists', ['name']],
   [/^Not a phone pattern: (.*)\. Use digits, X for any digit and \* for any digits\.$/s, 'badPattern', ['lines']],
   [/^Use (lead-\w+) for a (\w+) attribute\.$/, 'wrongValueKind', ['kind', 'type']],
+  [/^"(.*)" is not a valid value\.$/s, 'invalidValue', ['value']],
+  [/^This filter cannot use (\w+)\.$/, 'filterOperator', ['operator']],
 ];
 
 export function matchMessagePattern(message: string): { key: string; values: Record<string, string> } | null {

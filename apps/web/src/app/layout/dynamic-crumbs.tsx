@@ -1,5 +1,6 @@
 import type { Params } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSegment } from '../../features/segments/api/get-segment.ts';
 import { useImportFile } from '../../features/imports/api/get-import-file.ts';
 import { useList } from '../../features/sources/api/get-list.ts';
 import { useSource } from '../../features/sources/api/get-source.ts';
@@ -30,4 +31,16 @@ export function ImportFileCrumb({ params }: { params: Params }) {
   const { t } = useTranslation('imports');
   const file = useImportFile(id(params.fileId));
   return file.data?.client_original_name ?? t('fileCrumb', { id: params.fileId });
+}
+
+export function AudienceCrumb({ params }: { params: Params }) {
+  const { t } = useTranslation('segments');
+  const segment = useSegment(id(params.segmentId));
+  return segment.data?.name ?? t('audience');
+}
+
+export function SubSegmentCrumb({ params }: { params: Params }) {
+  const { t } = useTranslation('segments');
+  const segment = useSegment(id(params.subId));
+  return segment.data?.name ?? t('segment');
 }

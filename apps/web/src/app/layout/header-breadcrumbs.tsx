@@ -12,9 +12,10 @@ export function HeaderBreadcrumbs() {
   for (const m of matches) {
     const handle = m.handle as RouteHandle | undefined;
     if (!handle?.crumb && !handle?.Crumb) continue;
-    if (crumbs.some((c) => c.path === m.pathname)) continue;
+    const path = handle.crumbPath ?? m.pathname;
+    if (crumbs.some((c) => c.path === path)) continue;
     const label = handle.Crumb ? <handle.Crumb params={m.params} /> : t(handle.crumb as string);
-    crumbs.push({ path: m.pathname, label });
+    crumbs.push({ path, label });
   }
 
   return (

@@ -13,7 +13,9 @@ export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Stack gap={2} component="nav" aria-label={t('mainMenu')}>
       {items.map((item) => {
-        const active = item.matchNested ? pathname.startsWith(item.path) : pathname === item.path;
+        const active =
+          (item.matchNested ? pathname.startsWith(item.path) : pathname === item.path) ||
+          (item.matchAlso !== undefined && pathname.startsWith(item.matchAlso));
         return (
           <NavLink
             key={item.path}

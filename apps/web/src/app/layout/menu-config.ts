@@ -1,5 +1,12 @@
 import type { TPermission } from '@herald/shared/auth/permissions';
-import { IconAddressBook, IconChartBar, IconDatabase, IconHome, IconSettings, type Icon } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconChartBar,
+  IconDatabase,
+  IconSettings,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
 
 export interface MenuItem {
   /** Key of the `common` catalogue. */
@@ -10,6 +17,8 @@ export interface MenuItem {
   permission: TPermission;
   /** Also active on nested paths (e.g. /sources/12). */
   matchNested?: boolean;
+  /** Another path prefix under which the item is active (audiences live at / and /audiences/…). */
+  matchAlso?: string;
 }
 
 /**
@@ -17,7 +26,7 @@ export interface MenuItem {
  * alpha names, lookup management, request demo). Operators see only Leads.
  */
 export const MENU: readonly MenuItem[] = [
-  { label: 'nav.home', path: '/', icon: IconHome, permission: 'dashboard:read' },
+  { label: 'nav.audiences', path: '/', icon: IconUsersGroup, permission: 'segments:read', matchAlso: '/audiences' },
   { label: 'nav.leads', path: '/leads', icon: IconAddressBook, permission: 'leads:read', matchNested: true },
   { label: 'nav.sources', path: '/sources', icon: IconDatabase, permission: 'sources:manage', matchNested: true },
   { label: 'nav.analytics', path: '/analytics', icon: IconChartBar, permission: 'dashboard:read' },

@@ -19,13 +19,14 @@ import { useIdParam } from '../../use-id-param.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
 
 /**
- * Lead detail under /leads/{id} or /sources/{sourceId}/{listId}/{id}; deleting returns to the
+ * Lead detail under /leads/{id}, /sources/{sourceId}/{listId}/{id} or an audience's or segment's
+ * /leads/{id}; deleting returns to the
  * table the user came from (spec section 2).
  */
 export function LeadDetailPage() {
   const { t } = useTranslation('leads');
   const navigate = useNavigate();
-  const { sourceId, listId } = useParams();
+  const { sourceId, listId, segmentId, subId } = useParams();
   const leadId = useIdParam('leadId');
   const lead = useLead(leadId);
   const places = useLeadPlaces(leadId);
@@ -34,7 +35,7 @@ export function LeadDetailPage() {
   const canOpenSources = usePermission('sources:manage');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const back = sourceId && listId ? `/sources/${sourceId}/${listId}` : '/leads';
+  const back = backPath({ sourceId, listId, segmentId, subId });
 
   if (!leadId) return <NotFoundPage />;
   if (lead.isPending || attributes.isPending) return <LoadingState rows={10} />;
@@ -113,6 +114,14 @@ export function LeadDetailPage() {
       />
     </Stack>
   );
+}
+
+/** The table the lead was opened from: a list's, an audience's or segment's, or all leads. */
+function backPath(p: { sourceId?: string; listId?: string; segmentId?: string; subId?: string }) {
+  if (p.sourceId && p.listId) return `/sources/${p.sourceId}/${p.listId}`;
+  if (p.segmentId && p.subId) return `/audiences/${p.segmentId}/segments/${p.subId}/leads`;
+  if (p.segmentId) return `/audiences/${p.segmentId}/leads`;
+  return '/leads';
 }
 
 function Meta({ label, value }: { label: string; value: string }) {

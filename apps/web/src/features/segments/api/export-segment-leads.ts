@@ -1,0 +1,22 @@
+import type { TExport } from '@herald/shared/segments/segments.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { activeExportsQueryKey } from './get-active-exports.ts';
+
+export type ExportBody = { name: string; attributes: number[]; search?: string; order?: string };
+
+/** Starts a CSV export of a segment's leads: `POST /segments/{id}/leads/csv`. */
+export function exportSegmentLeads({ id, ...body }: ExportBody & { id: number }) {
+  return api.post<TExport>(`/segments/${id}/leads/csv`, body);
+}
+
+export function useExportSegmentLeads() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: exportSegmentLeads,
+    onSuccess: (started) =>
+      queryClient.setQueryData<{ data: TExport[] }>(activeExportsQueryKey, (old) => ({
+        data: [started, ...(old?.data ?? []).filter((e) => e.id !== started.id)],
+      })),
+  });
+}
