@@ -28,7 +28,13 @@ export function SegmentActions({ segment, backTo, hrefOf, canCreateChild }: Prop
   const update = useUpdateSegment();
   const clone = useCloneSegment();
   const createChild = useCreateChildSegment();
-  const [mode, setMode] = useState<SegmentModalMode | null>(null);
+  const [mode, setModeState] = useState<SegmentModalMode | null>(null);
+  // The last mode stays while the modal closes, so its title does not flip during the animation.
+  const [shown, setShown] = useState<SegmentModalMode>('edit');
+  const setMode = (next: SegmentModalMode | null) => {
+    if (next) setShown(next);
+    setModeState(next);
+  };
   const [deleting, setDeleting] = useState(false);
 
   const submit = async (values: { name: string; ignore_new_leads: boolean }) => {
@@ -76,8 +82,8 @@ export function SegmentActions({ segment, backTo, hrefOf, canCreateChild }: Prop
       </Group>
       <SegmentModal
         opened={mode !== null}
-        mode={mode ?? 'edit'}
-        initial={mode === 'createChild' ? undefined : segment}
+        mode={shown}
+        initial={shown === 'createChild' ? undefined : segment}
         onSubmit={submit}
         onClose={() => setMode(null)}
       />
