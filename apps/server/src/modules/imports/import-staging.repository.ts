@@ -1,4 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { bumpDataVersion } from '../../db/data-version.ts';
 import type { DB } from '../../db/schema.ts';
@@ -33,7 +35,7 @@ const col = (i: number) => sql.ref(`s.c${i}`);
  * The staging table of one run (`import_rows_<import>_<attempt>`): parsed, normalised rows with a
  * lead id drawn from the leads sequence, invisible to the app until published in chunks.
  */
-export function createImportStaging(db: Kysely<DB>) {
+export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
   let leadSequence: string | undefined;
   async function sequence() {
     if (!leadSequence) {
@@ -48,8 +50,42 @@ export function createImportStaging(db: Kysely<DB>) {
 
     async create(table: string, columnCount: number) {
       const cols = Array.from({ length: columnCount }, (_, i) => `, c${i} text`).join('');
+      const seq = (await sequence()).replaceAll("'", "''");
       await sql.raw(`drop table if exists ${table}`).execute(db);
-      await sql.raw(`create table ${table} (row_no integer primary key, lead_id bigint not null${cols})`).execute(db);
+      await sql
+        .raw(
+          `create table ${table} (row_no integer primary key, lead_id bigint not null default nextval('${seq}'::regclass)${cols})`,
+        )
+        .execute(db);
+    },
+
+    /** Whether batches can be streamed in with COPY (PostgreSQL; the embedded database takes arrays). */
+    copies: Boolean(connectionString),
+
+    /**
+     * A COPY writer for one staging table on a connection of its own (PostgreSQL): each batch of
+     * COPY text lines is one `COPY … FROM STDIN`, committed on its own like the array inserts.
+     */
+    async copyWriter(table: string, columnCount: number) {
+      if (!connectionString) throw new Error('COPY needs a PostgreSQL connection');
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => {});
+      await client.connect();
+      const names = ['row_no', ...Array.from({ length: columnCount }, (_, i) => `c${i}`)].join(', ');
+      return {
+        async write(text: string) {
+          if (!text) return;
+          const stream = client.query(copyFrom(`copy ${table} (${names}) from stdin`));
+          await new Promise<void>((resolve, reject) => {
+            stream.on('error', reject);
+            stream.on('finish', resolve);
+            stream.end(text);
+          });
+        },
+        async close() {
+          await client.end().catch(() => {});
+        },
+      };
     },
 
     async drop(table: string | null) {
@@ -114,13 +150,18 @@ export function createImportStaging(db: Kysely<DB>) {
             select ${a.teamId}, s.lead_id, v.attribute_id, v.type, v.value
             from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, value)
             where ${range} and v.value is not null`.execute(tx);
-          const named = sql.join(a.columns.map((c, i) => sql`(${c.name}::text, ${col(i)})`));
+          // One jsonb per present value, nulls dropped from the array: no per-row subquery or aggregate.
+          const entries = sql.join(
+            a.columns.map(
+              (c, i) => sql`case when ${col(i)} is not null then jsonb_build_object('action', 'added',
+                'lead_attribute_name', ${c.name}::text, 'lead_attribute_value', ${col(i)}, 'value_from', null,
+                'value_to', ${col(i)}) end`,
+            ),
+          );
           await sql`
             insert into lead_logs (team_id, lead_id, user_id, type, action, filename, diff_log)
             select ${a.teamId}, s.lead_id, ${a.userId}, 'lead', 'created', ${a.filename},
-              (select coalesce(jsonb_agg(jsonb_build_object('action', 'added', 'lead_attribute_name', v.name,
-                'lead_attribute_value', v.value, 'value_from', null, 'value_to', v.value)), '[]'::jsonb)
-               from (values ${named}) as v(name, value) where v.value is not null)
+              to_jsonb(array_remove(array[${entries}]::jsonb[], null))
             from ${staged} where ${range}`.execute(tx);
         }
         const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [col(i)] : []));

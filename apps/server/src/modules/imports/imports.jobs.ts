@@ -88,38 +88,45 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       columns,
       ignoredFormats: await deps.ignoredFormats(row.team_id),
       batchSize: deps.batchSize,
+      copyText: staging.copies,
     };
-    for await (const m of parseInWorker(job, context.signal)) {
-      if (m.type !== 'batch' && m.type !== 'done') continue;
-      if (m.type === 'batch') {
-        await staging.insert(table, m.rowNos, m.cols);
-        if (m.failed.length > 0) await repo.addFailed(row.team_id, row.id, m.failed, FAILED_ROWS_KEPT);
+    const writer = staging.copies ? await staging.copyWriter(table, columns.length) : undefined;
+    try {
+      for await (const m of parseInWorker(job, context.signal)) {
+        if (m.type !== 'batch' && m.type !== 'done') continue;
+        if (m.type === 'batch') {
+          if (writer && m.copy !== undefined) await writer.write(m.copy);
+          else await staging.insert(table, m.rowNos, m.cols);
+          if (m.failed.length > 0) await repo.addFailed(row.team_id, row.id, m.failed, FAILED_ROWS_KEPT);
+        }
+        const progress = m.type === 'done' ? 100 : Math.min(99, Math.floor((m.bytesRead / size) * 100));
+        current = await repo.update(
+          row.id,
+          {
+            progress,
+            heartbeat_at: new Date(),
+            parsed_leads_count: m.counts.parsed,
+            leads_failed: m.counts.failed,
+            ignored_phones_count: m.counts.ignoredPhones,
+            invalid_format_phones_count: m.counts.invalidPhones,
+            ...(m.type === 'done'
+              ? { parsed_at: new Date(), staged_rows: m.counts.good, stage: 'parse_finished' as const }
+              : {}),
+          },
+          { attempt: row.attempt },
+        );
+        if (!current) throw new SupersededError();
+        if (m.type === 'done') {
+          await emit(current, 'parse_finished', 100);
+          await context.reportProgress(100);
+        } else if (Date.now() - lastReport > 1000) {
+          lastReport = Date.now();
+          await emit(current, 'parse', progress);
+          await context.reportProgress(progress);
+        }
       }
-      const progress = m.type === 'done' ? 100 : Math.min(99, Math.floor((m.bytesRead / size) * 100));
-      current = await repo.update(
-        row.id,
-        {
-          progress,
-          heartbeat_at: new Date(),
-          parsed_leads_count: m.counts.parsed,
-          leads_failed: m.counts.failed,
-          ignored_phones_count: m.counts.ignoredPhones,
-          invalid_format_phones_count: m.counts.invalidPhones,
-          ...(m.type === 'done'
-            ? { parsed_at: new Date(), staged_rows: m.counts.good, stage: 'parse_finished' as const }
-            : {}),
-        },
-        { attempt: row.attempt },
-      );
-      if (!current) throw new SupersededError();
-      if (m.type === 'done') {
-        await emit(current, 'parse_finished', 100);
-        await context.reportProgress(100);
-      } else if (Date.now() - lastReport > 1000) {
-        lastReport = Date.now();
-        await emit(current, 'parse', progress);
-        await context.reportProgress(progress);
-      }
+    } finally {
+      await writer?.close();
     }
     return current as ImportFileRow;
   }

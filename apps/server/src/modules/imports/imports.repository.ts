@@ -118,19 +118,30 @@ export function createImportsRepository(db: Kysely<DB>) {
      * queued, each returned to exactly one caller.
      */
     async requeueOrphans(staleSeconds: number | null) {
-      let q = db
-        .updateTable('import_files')
-        .set({ status: 'queued', heartbeat_at: null, updated_at: new Date() })
-        .where('status', 'in', ['parsing', 'resolving']);
+      // A row locked by a publishing transaction belongs to a run that is (or until its backend
+      // notices a killed client, was) still working: skipped, not waited for, so a restart after a
+      // kill -9 never blocks behind the dead run's last statement; the next sweep takes it.
+      let candidates = db
+        .selectFrom('import_files')
+        .select('id')
+        .where('status', 'in', ['parsing', 'resolving'])
+        .forUpdate()
+        .skipLocked();
       if (staleSeconds !== null) {
-        q = q.where((eb) =>
+        candidates = candidates.where((eb) =>
           eb.or([
             eb('heartbeat_at', 'is', null),
             eb('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
           ]),
         );
       }
-      return q.returning(['id', 'team_id', 'user_id', 'process_id']).execute();
+      return db
+        .updateTable('import_files')
+        .set({ status: 'queued', heartbeat_at: null, updated_at: new Date() })
+        .where('id', 'in', candidates)
+        .where('status', 'in', ['parsing', 'resolving'])
+        .returning(['id', 'team_id', 'user_id', 'process_id'])
+        .execute();
     },
 
     async page(

@@ -33,7 +33,10 @@ const SWEEP_EVERY_MS = 5_000;
 export async function createImportsModule(deps: ImportsModuleDeps) {
   const { database, bus, jobs, processes } = deps;
   const repo = createImportsRepository(database.db);
-  const staging = createImportStaging(database.db);
+  const staging = createImportStaging(
+    database.db,
+    database.kind === 'postgres' ? database.connectionString : undefined,
+  );
   const filesDir = join(deps.dataDir === ':memory:' ? '.' : deps.dataDir, 'files');
   const embedded = database.kind === 'embedded';
   const runner = createImportRunner({

@@ -19,6 +19,8 @@ export interface ParseJob {
   /** The team's ignored phone formats, as typed in settings (compiled in the worker). */
   ignoredFormats?: string;
   batchSize?: number;
+  /** Batches as COPY text (`row_no`, then one field per mapped column) instead of arrays (PostgreSQL). */
+  copyText?: boolean;
 }
 
 export interface ParseCounts {
@@ -42,6 +44,8 @@ export type ParseMessage =
       /** Row numbers (1-based, counting non-empty data rows) and one array per mapped column. */
       rowNos: number[];
       cols: Array<Array<string | null>>;
+      /** With `copyText`: the good rows as lines of PostgreSQL COPY text format (rowNos/cols stay empty). */
+      copy?: string;
       failed: FailedRow[];
       counts: ParseCounts;
       bytesRead: number;

@@ -26,6 +26,11 @@ function rowsOf(job: ParseJob, progress: ReadProgress): RowSource {
   return csvRows(job.path, job.encoding ?? 'utf-8', job.delimiter ?? (job.format === 'tsv' ? '\t' : ','), progress);
 }
 
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** One field of PostgreSQL's COPY text format. */
+const copyField = (v: string | null) =>
+  v === null ? '\\N' : /[\\\n\r\t]/.test(v) ? v.replace(/[\\\n\r\t]/g, (c) => COPY_ESCAPES[c]) : v;
+
 const isEmpty = (row: string[]) => row.every((c) => c.trim() === '');
 
 async function preview(job: ParseJob) {
@@ -64,14 +69,20 @@ async function full(job: ParseJob) {
   let rowNos: number[] = [];
   let cols: Array<Array<string | null>> = columns.map(() => []);
   let failed: FailedRow[] = [];
+  // COPY text is one string per batch: cheaper to post than arrays, and streamed as is (PostgreSQL).
+  let copy = '';
+  let staged = 0;
 
   const flush = async () => {
     while (credit <= 0) await new Promise<void>((r) => (wake = r));
     credit--;
-    send({ type: 'batch', rowNos, cols, failed, counts: { ...counts }, bytesRead: progress.bytesRead });
+    const rows = job.copyText ? { copy } : {};
+    send({ type: 'batch', rowNos, cols, ...rows, failed, counts: { ...counts }, bytesRead: progress.bytesRead });
     rowNos = [];
     cols = columns.map(() => []);
     failed = [];
+    copy = '';
+    staged = 0;
   };
 
   let headerSeen = false;
@@ -127,12 +138,19 @@ async function full(job: ParseJob) {
       });
     } else {
       counts.good++;
-      rowNos.push(rowNo);
-      for (let i = 0; i < columns.length; i++) cols[i].push(values[i]);
+      staged++;
+      if (job.copyText) {
+        let line = String(rowNo);
+        for (let i = 0; i < columns.length; i++) line += `\t${copyField(values[i])}`;
+        copy += `${line}\n`;
+      } else {
+        rowNos.push(rowNo);
+        for (let i = 0; i < columns.length; i++) cols[i].push(values[i]);
+      }
     }
-    if (rowNos.length >= batchSize || failed.length >= batchSize) await flush();
+    if (staged >= batchSize || failed.length >= batchSize) await flush();
   }
-  if (rowNos.length > 0 || failed.length > 0) await flush();
+  if (staged > 0 || failed.length > 0) await flush();
   send({ type: 'done', counts, bytesRead: progress.bytesRead });
 }
 

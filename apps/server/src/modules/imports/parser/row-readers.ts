@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Transform } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 
 /** Rows as arrays of strings, with the bytes of the file read so far (for progress). */
@@ -90,8 +90,10 @@ export async function* xlsxRows(path: string, progress: ReadProgress): RowSource
       done(null, chunk);
     },
   });
+  // Loaded only for xlsx: CSV parser threads do without exceljs's memory.
+  const { default: Excel } = await import('exceljs');
   const input = createReadStream(path).pipe(counter);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const workbook = new Excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
