@@ -2,7 +2,9 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSegmentCondition } from '@herald/shared/segments/segment-conditions';
 import type { DB } from '../../src/db/schema.ts';
+import { csvCell } from '../../src/modules/segments/csv-cells.ts';
 import { compileConditions } from '../../src/modules/segments/filter-compiler.ts';
+import { createSegmentLeadsRepository } from '../../src/modules/segments/segment-leads.repository.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -250,5 +252,76 @@ describe.each(databases)('filter compiler on %s', (kind) => {
     // Another team's leads never match: the outer query is team-scoped, the subqueries follow it.
     const other = await sql<{ n: number }>`select count(*)::int as n from leads where team_id <> ${teamId}`.execute(db);
     expect(other.rows[0].n).toBe(0);
+  });
+
+  it('export walks visit every lead once, in order, in batches smaller than the set', async () => {
+    const repo = createSegmentLeadsRepository(db);
+    const q = { where: compileConditions([], { teamId, attributeTypes: types }) };
+    const walkAll = async (order: { field: 'id' | 'status' | 'created_at'; dir: 'asc' | 'desc' }, exportId: number) => {
+      const walk = await repo.prepareWalk(teamId, exportId, { ...q, order });
+      let after: number | undefined;
+      let text = '';
+      for (let i = 0; i < 20; i++) {
+        const batch = await repo.renderBatch(teamId, walk, q, after, 2, [attr.phone, attr.city]);
+        if (batch.count === 0) break;
+        text += batch.text;
+        after = batch.last;
+      }
+      await repo.endWalk(walk);
+      return text.split('\r\n').filter(Boolean);
+    };
+    const phoneOf = (name: string) =>
+      ({
+        a: '+380501111111',
+        b: '+380501111111',
+        c: '+380502222222',
+        d: '+380503333333',
+        f: '+380502222222',
+        g: '+380503333333',
+        h: '',
+      })[name];
+    const down = await walkAll({ field: 'id', dir: 'desc' }, 1);
+    expect(down).toHaveLength(7);
+    expect(down[0]).toBe(`,kyiv,active`);
+    expect(down.map((l) => l.split(',')[0])).toEqual(
+      ['h', 'g', 'f', 'd', 'c', 'b', 'a'].map((n) => (phoneOf(n) ? `'${phoneOf(n)}` : '')),
+    );
+    const up = await walkAll({ field: 'id', dir: 'asc' }, 2);
+    expect(up).toEqual([...down].reverse());
+    expect(up[0]).toBe(`'+380501111111,"Київ; Lviv",active`);
+    const byStatus = await walkAll({ field: 'status', dir: 'asc' }, 3);
+    expect(byStatus.map((l) => l.split(',').at(-1))).toEqual([
+      'active',
+      'active',
+      'active',
+      'active',
+      'active',
+      'blacklisted',
+      'flagged',
+    ]);
+  });
+
+  it('renders cells in SQL exactly as csvCell does', async () => {
+    const cells = [
+      'plain',
+      '=1+2',
+      '+380501234567',
+      '-5',
+      '@x',
+      '\tx',
+      '\rx',
+      'a,b',
+      'say "hi"',
+      'a\nb',
+      'Київ; Львів',
+      ' pad',
+      'pad ',
+      'a=b',
+      '',
+    ];
+    const rows = await sql<{
+      out: string;
+    }>`select herald_csv_cell(c) as out from unnest(${cells}::text[]) with ordinality t(c, n) order by n`.execute(db);
+    expect(rows.rows.map((r) => r.out)).toEqual(cells.map(csvCell));
   });
 });

@@ -71,9 +71,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['attribute_id', 'lead_id'])
     .execute();
   await sql`create index leads_team_duplicates_idx on leads (team_id, duplicates)`.execute(db);
+
+  // One CSV cell, safe to open in a spreadsheet: the rule of modules/segments/csv-cells.ts, in SQL
+  // so exports render whole batches in the database (a leading = + - @ tab or CR gets a '). One
+  // expression without FROM, so the planner inlines it: a million leads call it millions of times.
+  await sql`
+    create function herald_csv_cell(cell text) returns text language sql immutable parallel safe as $$
+      select case
+        when cell ~ '[",;\r\n]|^ | $' then '"' || replace(
+          case when left(cell, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || cell else cell end, '"', '""') || '"'
+        when left(cell, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || cell
+        else cell
+      end
+    $$`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function if exists herald_csv_cell(text)`.execute(db);
   await sql`drop index if exists leads_team_duplicates_idx`.execute(db);
   await sql`drop index if exists lead_values_attribute_idx`.execute(db);
   for (const table of ['exports', 'segment_members', 'segments']) await db.schema.dropTable(table).execute();

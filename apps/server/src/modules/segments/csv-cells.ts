@@ -2,7 +2,8 @@
  * CSV for spreadsheets (RFC 4180, comma, CRLF), safe to open: a cell that starts with `=`, `+`,
  * `-`, `@`, tab or CR would run as a formula in Excel or LibreOffice, so it gets a leading `'`
  * (OWASP's advice). Phones (`+380…`) are caught by the same rule, which is also what keeps them
- * text rather than numbers in scientific notation.
+ * text rather than numbers in scientific notation. Exports render their rows in SQL with
+ * `herald_csv_cell` (migration 0005), which applies this same rule; a test holds the two together.
  */
 export const CSV_BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -10,7 +11,7 @@ const NEEDS_QUOTES = /[",\r\n;]/;
 
 export function csvCell(value: string): string {
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(safe) || safe !== safe.trim() ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return NEEDS_QUOTES.test(safe) || /^ | $/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export function csvLine(cells: readonly string[]): string {

@@ -7,7 +7,7 @@ import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schema
 import type { TExportRequest } from '@herald/shared/segments/segments.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext } from '../../jobs/job-queue.ts';
-import { CSV_BOM, csvLine, joinValues } from './csv-cells.ts';
+import { CSV_BOM, csvLine } from './csv-cells.ts';
 import { type ExportRow, type ExportsRepository, toExport } from './exports.repository.ts';
 import { LEAD_ORDER_FIELDS, type LeadOrderField, type SegmentLeadsRepository } from './segment-leads.repository.ts';
 import type { SegmentsService } from './segments.service.ts';
@@ -54,6 +54,7 @@ export function createExportRunner(deps: ExportRunnerDeps) {
       const storedName = join(String(teamId), `${row.id}-${randomUUID()}.csv`);
       const path = join(deps.dir, storedName);
       await mkdir(join(deps.dir, String(teamId)), { recursive: true });
+      const walk = await deps.leads.prepareWalk(teamId, Number(row.id), { where, search, order });
       const out = createWriteStream(path, { encoding: 'utf8' });
       const write = async (text: string) => {
         if (!out.write(text)) await once(out, 'drain');
@@ -61,34 +62,22 @@ export function createExportRunner(deps: ExportRunnerDeps) {
       let written = 0;
       try {
         await write(CSV_BOM + csvLine([...columns.map((a) => a.name), 'Status']));
-        let after: { key: string; id: number } | undefined;
+        let after: number | undefined;
         let lastReported = 0;
         for (;;) {
           if (context.signal.aborted) throw new Error('The export was stopped.');
-          const batch = await deps.leads.batchAfter(teamId, { where, search, order, limit: deps.batchSize, after });
-          if (batch.length === 0) break;
-          const values = await deps.leads.valuesOf(
+          const batch = await deps.leads.renderBatch(
             teamId,
-            batch.map((l) => l.id),
+            walk,
+            { where, search },
+            after,
+            deps.batchSize,
             columns.map((a) => a.id),
           );
-          const byLead = new Map<number, Map<number, string[]>>();
-          for (const v of values) {
-            const lead = byLead.get(Number(v.lead_id)) ?? new Map<number, string[]>();
-            byLead.set(Number(v.lead_id), lead);
-            const list = lead.get(Number(v.attribute_id)) ?? [];
-            list.push(v.value);
-            lead.set(Number(v.attribute_id), list);
-          }
-          let text = '';
-          for (const lead of batch) {
-            const cells = byLead.get(lead.id);
-            text += csvLine([...columns.map((a) => joinValues(cells?.get(a.id) ?? [])), lead.status]);
-          }
-          await write(text);
-          written += batch.length;
-          const last = batch[batch.length - 1];
-          after = { key: last.sort_key, id: last.id };
+          if (batch.count === 0) break;
+          await write(batch.text);
+          written += batch.count;
+          after = batch.last;
           const progress = total > 0 ? Math.floor((written / total) * 100) : 100;
           if (progress >= lastReported + 5 && progress < 100) {
             lastReported = progress;
@@ -102,6 +91,8 @@ export function createExportRunner(deps: ExportRunnerDeps) {
         out.destroy();
         await rm(path, { force: true });
         throw error;
+      } finally {
+        await deps.leads.endWalk(walk);
       }
       await emit(
         await deps.exports.update(row.id, {

@@ -5,14 +5,8 @@ import { escapeLike } from '../../db/sql-text.ts';
 
 export type LeadOrderField = 'id' | 'created_at' | 'updated_at' | 'duplicates' | 'status';
 export const LEAD_ORDER_FIELDS: LeadOrderField[] = ['id', 'created_at', 'updated_at', 'duplicates', 'status'];
-/** The SQL type of each order field, for the keyset cursor of exports (kept as text, no precision lost). */
-const ORDER_TYPES: Record<LeadOrderField, string> = {
-  id: 'bigint',
-  created_at: 'timestamptz',
-  updated_at: 'timestamptz',
-  duplicates: 'integer',
-  status: 'text',
-};
+/** How an export walks the leads: by id down the index, or through a numbered table. */
+export type Walk = { kind: 'id'; dir: 'asc' | 'desc' } | { kind: 'table'; table: string };
 
 export interface LeadQuery {
   /** The segment's membership, from the filter compiler. */
@@ -63,40 +57,78 @@ export function createSegmentLeadsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * The next `limit` leads after `after` (the previous batch's last sort key and id) in `order`:
-     * keyset batches, so an export of any size holds one batch in memory and never re-reads.
+     * Readies an export's walk through the leads in `order`. By id it is a keyset walk down the
+     * team's index; any other order is numbered once into an unlogged table (one sort, like the
+     * import's staging tables), so every batch is a range read and memory never grows with rows.
      */
-    async batchAfter(
-      teamId: number,
-      q: LeadQuery & { order: Order; limit: number; after?: { key: string; id: number } },
-    ): Promise<Array<{ id: number; status: TLeadStatus; sort_key: string }>> {
-      const field = sql.ref(`leads.${q.order.field}`);
-      let query = filtered(teamId, q);
-      if (q.after) {
-        const key = sql`cast(${q.after.key} as ${sql.raw(ORDER_TYPES[q.order.field])})`;
-        query = query.where(
-          q.order.dir === 'asc'
-            ? sql<SqlBool>`(${field}, leads.id) > (${key}, ${q.after.id})`
-            : sql<SqlBool>`(${field}, leads.id) < (${key}, ${q.after.id})`,
-        );
-      }
-      const rows = await query
-        .select(['leads.id', 'leads.status', sql<string>`${field}::text`.as('sort_key')])
-        .orderBy(`leads.${q.order.field}`, q.order.dir)
-        .orderBy('leads.id', q.order.dir)
-        .limit(q.limit)
-        .execute();
-      return rows.map((r) => ({ ...r, id: Number(r.id) }));
+    async prepareWalk(teamId: number, exportId: number, q: LeadQuery & { order: Order }): Promise<Walk> {
+      if (q.order.field === 'id') return { kind: 'id', dir: q.order.dir };
+      const table = `export_order_${exportId}`;
+      const dir = sql.raw(q.order.dir);
+      await sql`drop table if exists ${sql.table(table)}`.execute(db);
+      const numbered = filtered(teamId, q).select([
+        'leads.id as lead_id',
+        sql<number>`row_number() over (order by ${sql.ref(`leads.${q.order.field}`)} ${dir}, leads.id ${dir})`.as('n'),
+      ]);
+      await sql`create unlogged table ${sql.table(table)} as ${numbered}`.execute(db);
+      await sql`alter table ${sql.table(table)} add primary key (n)`.execute(db);
+      return { kind: 'table', table };
     },
 
-    /** Values of these leads for these attributes, in value order (the lead's own order). */
-    valuesOf(teamId: number, leadIds: number[], attributeIds: number[]) {
-      return sql<{ lead_id: number; attribute_id: number; value: string }>`
-        select lead_id, attribute_id, value from lead_values
-        where team_id = ${teamId} and lead_id = any(${leadIds}::bigint[]) and attribute_id = any(${attributeIds}::bigint[])
-        order by lead_id, id`
-        .execute(db)
-        .then((r) => r.rows);
+    /**
+     * The next `limit` leads of the walk after position `after` (a lead id, or a row number),
+     * rendered as CSV lines by the database (`herald_csv_cell`, the same rule as csv-cells.ts): one
+     * string per batch reaches Node instead of a row object per value, which keeps the export's
+     * memory flat and its time in the database's hash joins.
+     */
+    async renderBatch(
+      teamId: number,
+      walk: Walk,
+      q: LeadQuery,
+      after: number | undefined,
+      limit: number,
+      attributeIds: number[],
+    ): Promise<{ text: string; count: number; last: number }> {
+      let batch: RawBuilder<unknown>;
+      if (walk.kind === 'id') {
+        let query = filtered(teamId, q);
+        if (after !== undefined) query = query.where('leads.id', walk.dir === 'asc' ? '>' : '<', after);
+        const page = query
+          .select(['leads.id', 'leads.status', 'leads.id as pos'])
+          .orderBy('leads.id', walk.dir)
+          .limit(limit);
+        batch = sql`${page}`;
+      } else {
+        batch = sql`select l.id, l.status, o.n as pos from ${sql.table(walk.table)} o join leads l on l.id = o.lead_id
+          where l.team_id = ${teamId} and o.n > ${after ?? 0} order by o.n limit ${limit}`;
+      }
+      // Set-based: the batch's values grouped per lead and attribute, then one line per lead.
+      const result = await sql<{ text: string | null; count: number; low: number | null; high: number | null }>`
+        with batch as materialized (${batch}),
+        vals as materialized (
+          select v.lead_id, v.attribute_id, string_agg(v.value, '; ' order by v.id) as joined
+          from lead_values v
+          where v.lead_id in (select id from batch) and v.attribute_id = any(${attributeIds}::bigint[])
+          group by v.lead_id, v.attribute_id
+        ),
+        lines as (
+          select b.pos, string_agg(herald_csv_cell(coalesce(vals.joined, '')), ',' order by a.ord)
+            || ',' || herald_csv_cell(b.status) || chr(13) || chr(10) as line
+          from batch b
+          cross join unnest(${attributeIds}::bigint[]) with ordinality as a(attribute_id, ord)
+          left join vals on vals.lead_id = b.id and vals.attribute_id = a.attribute_id
+          group by b.pos, b.status
+        )
+        select string_agg(line, '' order by pos ${sql.raw(walk.kind === 'id' ? walk.dir : 'asc')}) as text,
+          count(*)::int as count, min(pos) as low, max(pos) as high from lines`.execute(db);
+      const row = result.rows[0];
+      // The walk goes on from the batch's far end: its lowest id when walking ids downwards.
+      const last = walk.kind === 'id' && walk.dir === 'desc' ? row.low : row.high;
+      return { text: row.text ?? '', count: Number(row.count), last: Number(last ?? 0) };
+    },
+
+    async endWalk(walk: Walk) {
+      if (walk.kind === 'table') await sql`drop table if exists ${sql.table(walk.table)}`.execute(db);
     },
   };
 }
