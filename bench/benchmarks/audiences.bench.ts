@@ -61,7 +61,8 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const attrs = await db.selectFrom('lead_attributes').select(['id', 'slug']).where('team_id', '=', teamId).execute();
     const attr = Object.fromEntries(attrs.map((a) => [a.slug, Number(a.id)]));
 
-    const api = async (method: string, path: string, body?: unknown) => {
+    // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few known fields of JSON answers.
+    const api = async (method: string, path: string, body?: unknown): Promise<any> => {
       const r = await fetch(`${url}${path}`, {
         method,
         headers,
