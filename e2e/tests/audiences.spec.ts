@@ -144,6 +144,18 @@ test('owner builds an audience with two conditions, adds a segment, exports CSV,
     await expect(page.getByRole('link', { name: 'Number ending 3' })).toBeVisible();
   });
 
+  await test.step("a lead's page shows its audience and segment as chips that lead there", async () => {
+    await page.goto(audienceUrl);
+    await page.getByRole('table', { name: 'Leads' }).getByRole('row').filter({ hasText: '+380501110003' }).click();
+    await expect(page).toHaveURL(/\/audiences\/\d+\/leads\/\d+$/);
+    await expect(page.getByRole('link', { name: 'Kyiv visitors', exact: true }).last()).toBeVisible();
+    const chip = page.getByRole('link', { name: 'Number ending 3', exact: true });
+    await expect(chip).toBeVisible();
+    await chip.click();
+    await expect(page).toHaveURL(/\/audiences\/\d+\/segments\/\d+\/leads$/);
+    await expect(page.getByRole('heading', { name: 'Number ending 3' })).toBeVisible();
+  });
+
   await test.step('export as CSV and open the file', async () => {
     await page.goto(audienceUrl);
     await page.getByRole('button', { name: 'Export as CSV' }).click();

@@ -276,6 +276,69 @@ describe.each(databases)('audiences on %s', (kind) => {
     expect(await leadIds(child.id)).toEqual([lead.odesa2]);
   });
 
+  it("lists a lead's audiences and segments: dynamic by conditions, frozen by members, down the chain", async () => {
+    const made = async (url: string, body: object) => (await call('POST', url, body)).json() as { id: number };
+    const expoAll = await made('/api/segments', {
+      name: 'Lead chips: Expo',
+      ignore_new_leads: false,
+      filters: [{ id: 'source', operator: 'eq', values: [expo.source.id] }],
+    });
+    const withCity = await made(`/api/segments/${expoAll.id}/segments`, {
+      name: 'Lead chips: with city',
+      ignore_new_leads: false,
+      filters: [{ id: attrs.city, operator: 'not_empty' }],
+    });
+    const lviv = await made(`/api/segments/${withCity.id}/segments`, {
+      name: 'Lead chips: Lviv',
+      ignore_new_leads: false,
+      filters: [{ id: attrs.city, operator: 'contains', values: ['львів'] }],
+    });
+    const frozenKyiv = await made('/api/segments', {
+      name: 'Lead chips: frozen Kyiv',
+      ignore_new_leads: true,
+      filters: [{ id: attrs.city, operator: 'eq', values: ['Київ'] }],
+    });
+    const chips = async (leadId: number, as = token) => {
+      const res = await call('GET', `/api/leads/${leadId}/segments`, undefined, as);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Array<{ id: number; name: string; parent_segment_id: number | null }>;
+    };
+    const ids = async (leadId: number) => (await chips(leadId)).map((s) => s.id);
+
+    const ofLviv = await chips(lead.lviv);
+    expect(ofLviv).toContainEqual({ id: lviv.id, name: 'Lead chips: Lviv', parent_segment_id: withCity.id });
+    expect(ofLviv).toContainEqual({ id: expoAll.id, name: 'Lead chips: Expo', parent_segment_id: null });
+    expect(ofLviv.map((s) => s.id)).toContain(withCity.id);
+    expect(ofLviv.map((s) => s.id)).not.toContain(frozenKyiv.id);
+    const ofKyiv = await ids(lead.kyiv);
+    expect(ofKyiv).toEqual(expect.arrayContaining([expoAll.id, withCity.id, frozenKyiv.id]));
+    expect(ofKyiv).not.toContain(lviv.id);
+    // The fair lead is outside the Expo chain; its child segments cannot hold it either.
+    const ofFair = await ids(lead.fair);
+    expect(ofFair).toContain(frozenKyiv.id);
+    expect(ofFair).not.toContain(expoAll.id);
+    expect(ofFair).not.toContain(withCity.id);
+
+    // A frozen audience keeps a member that no longer matches; a dynamic one lets it go.
+    const city = (await call('GET', `/api/leads/${lead.kyiv}`))
+      .json()
+      .lead_values.find((v: { value: string }) => v.value === 'Київ');
+    await call('PUT', `/api/lead-values/${city.id}`, { value: 'Львів' });
+    const after = await ids(lead.kyiv);
+    expect(after).toContain(frozenKyiv.id);
+    expect(after).toContain(lviv.id);
+    await call('PUT', `/api/lead-values/${city.id}`, { value: 'Київ' });
+
+    // Unknown leads and other teams' leads are not found; operators have no audiences.
+    expect((await call('GET', '/api/leads/999999999/segments')).statusCode).toBe(404);
+    const other = await signupVerified(t);
+    expect((await call('GET', `/api/leads/${lead.kyiv}/segments`, undefined, other.token)).statusCode).toBe(404);
+    const operator = await addMember(t, token, 'team_operator');
+    expect((await call('GET', `/api/leads/${lead.kyiv}/segments`, undefined, operator.token)).statusCode).toBe(403);
+    await call('DELETE', `/api/segments/batch?ids[0]=${expoAll.id}&ids[1]=${frozenKyiv.id}`);
+    expect(await ids(lead.kyiv)).not.toContain(expoAll.id);
+  });
+
   it('duplicates, batch-deletes, and keeps operators out', async () => {
     const a = (await call('POST', '/api/segments', { name: 'One', ignore_new_leads: false })).json();
     const copy = await call('POST', `/api/segments/${a.id}/clone`, { name: 'Two' });

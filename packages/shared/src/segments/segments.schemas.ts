@@ -86,3 +86,9 @@ export type TExport = z.infer<typeof ZExport>;
 export const ZExportList = z.object({ data: z.array(ZExport) });
 
 export const ZBatchSegmentIds = z.object({ ids: ZIds });
+
+/** GET /leads/{id}/segments: the audiences (no parent) and segments the lead belongs to now. */
+export const ZLeadSegments = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string(), parent_segment_id: z.number().nullable() })),
+});
+export type TLeadSegments = z.infer<typeof ZLeadSegments>;

@@ -73,6 +73,31 @@ export function createSegmentsRepository(db: Kysely<DB>) {
       }));
     },
 
+    /** Every segment of the team, audiences first (for building each one's chain in memory). */
+    async all(teamId: number): Promise<SegmentRow[]> {
+      const rows = await db
+        .selectFrom('segments as s')
+        .select(columns)
+        .where('s.team_id', '=', teamId)
+        .orderBy('s.id')
+        .execute();
+      return rows.map((r) => ({ ...r, id: Number(r.id), parent_id: r.parent_id && Number(r.parent_id) }));
+    },
+
+    /**
+     * Which of `predicates` the lead matches, in one pass over its row; null when the lead is not
+     * the team's.
+     */
+    async matching(teamId: number, leadId: number, predicates: Array<{ id: number; where: RawBuilder<SqlBool> }>) {
+      const cases = predicates.map((p) => sql`case when ${p.where} then ${p.id}::bigint end`);
+      const row = await sql<{ ids: Array<number | string> }>`
+        select array_remove(array[${sql.join([sql`null::bigint`, ...cases])}], null) as ids
+        from leads where leads.team_id = ${teamId} and leads.id = ${leadId}`
+        .execute(db)
+        .then((r) => r.rows[0]);
+      return row ? new Set(row.ids.map(Number)) : null;
+    },
+
     async findPage(
       teamId: number,
       args: {

@@ -8,6 +8,7 @@ import {
   ZConditionsSyncRequest,
   ZCreateSegmentRequest,
   ZFiltersRequest,
+  ZLeadSegments,
   ZLeadsCount,
   ZListsSyncRequest,
   ZSegment,
@@ -63,6 +64,11 @@ export async function segmentsRoutes(app: FastifyInstance, { segments }: { segme
     '/segments/:id/leads',
     { ...read, schema: { tags, params, querystring: ZPageQuery, response: { 200: ZLeadPage } } },
     (req) => segments.leadsPage(currentUser(req), req.params.id, req.query),
+  );
+  r.get(
+    '/leads/:id/segments',
+    { ...read, schema: { tags: ['leads'], params, response: { 200: ZLeadSegments } } },
+    (req) => segments.ofLead(currentUser(req), req.params.id),
   );
   r.get(
     '/segments/:id/segments',

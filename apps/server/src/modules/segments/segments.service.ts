@@ -6,7 +6,7 @@ import type { TCreateSegmentRequest, TSegment } from '@herald/shared/segments/se
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type ChainLink, compileChain } from './filter-compiler.ts';
+import { type ChainLink, type CompileContext, compileChain } from './filter-compiler.ts';
 import { LEAD_ORDER_FIELDS, type LeadOrderField, type SegmentLeadsRepository } from './segment-leads.repository.ts';
 import type { SegmentOrderField, SegmentRow, SegmentsRepository } from './segments.repository.ts';
 
@@ -33,9 +33,13 @@ export function createSegmentsService(deps: SegmentsDeps) {
     return chain;
   }
 
-  async function predicate(teamId: number, chain: readonly ChainLink[]) {
+  async function compileContext(teamId: number): Promise<CompileContext> {
     const attributes = await deps.attributes(teamId);
-    return compileChain(chain, { teamId, attributeTypes: new Map(attributes.map((a) => [a.id, a.type])) });
+    return { teamId, attributeTypes: new Map(attributes.map((a) => [a.id, a.type])) };
+  }
+
+  async function predicate(teamId: number, chain: readonly ChainLink[]) {
+    return compileChain(chain, await compileContext(teamId));
   }
 
   function countsOf(user: AuthUser, chain: SegmentRow[], search?: string) {
@@ -223,6 +227,25 @@ export function createSegmentsService(deps: SegmentsDeps) {
       const chain = await requireChain(user.teamId, id);
       const kept = chain[chain.length - 1].conditions.filter((c) => c.id === 'source' || c.id === 'list');
       return save(user, chain, { conditions: [...kept, ...conditions, ...empties] });
+    },
+
+    /** The segments whose chain the lead matches now: dynamic ones by their conditions, frozen by members. */
+    async ofLead(user: AuthUser, leadId: number) {
+      const rows = await repo.all(user.teamId);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const chainOf = (row: SegmentRow): SegmentRow[] => {
+        const parent = row.parent_id === null ? undefined : byId.get(row.parent_id);
+        return parent ? [...chainOf(parent), row] : [row];
+      };
+      const ctx = await compileContext(user.teamId);
+      const predicates = rows.map((r) => ({ id: r.id, where: compileChain(chainOf(r), ctx) }));
+      const matched = await repo.matching(user.teamId, leadId, predicates);
+      if (!matched) throw new AppError('not_found', 'Lead not found.');
+      return {
+        data: rows
+          .filter((r) => matched.has(r.id))
+          .map((r) => ({ id: r.id, name: r.name, parent_segment_id: r.parent_id })),
+      };
     },
 
     async aggregations(user: AuthUser, id: number) {

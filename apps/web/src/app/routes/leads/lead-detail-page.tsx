@@ -14,8 +14,10 @@ import { LeadStatusBadge } from '../../../features/leads/components/lead-status-
 import { LeadTimeline } from '../../../features/leads/components/lead-timeline.tsx';
 import { LeadValues } from '../../../features/leads/components/lead-values.tsx';
 import { StatusMenu } from '../../../features/leads/components/status-menu.tsx';
+import { useLeadSegments } from '../../../features/segments/api/get-lead-segments.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useIdParam } from '../../use-id-param.ts';
+import { segmentHref } from '../audiences/segment-paths.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
 
 /**
@@ -33,6 +35,9 @@ export function LeadDetailPage() {
   const attributes = useAttributes();
   const canManage = usePermission('leads:manage');
   const canOpenSources = usePermission('sources:manage');
+  // Operators have no audiences (spec section 6): no chips, and nothing asked of the server.
+  const canSeeAudiences = usePermission('segments:read');
+  const segments = useLeadSegments(leadId, canSeeAudiences);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const back = backPath({ sourceId, listId, segmentId, subId });
@@ -94,6 +99,25 @@ export function LeadDetailPage() {
                   </Text>
                   {places.data.sources.map((s) => chip(s.name, `/sources/${s.id}`))}
                   {places.data.lists.map((l) => chip(l.name, `/sources/${l.source_id}/${l.id}`))}
+                </Group>
+              )}
+              {segments.data && segments.data.data.length > 0 && (
+                <Group gap="xs">
+                  <Text size="sm" c="dimmed">
+                    {t('audiencesAndSegments')}
+                  </Text>
+                  {segments.data.data.map((s) => (
+                    <Badge
+                      key={s.id}
+                      component={Link}
+                      to={segmentHref(s)}
+                      variant={s.parent_segment_id === null ? 'light' : 'outline'}
+                      style={{ cursor: 'pointer' }}
+                      tt="none"
+                    >
+                      {s.name}
+                    </Badge>
+                  ))}
                 </Group>
               )}
               <LeadValues lead={data} attributes={attributes.data} editable={canManage} />
