@@ -3,6 +3,7 @@ import { AuthLayout } from './layout/auth-layout.tsx';
 import { GuestOnly } from './layout/guest-only.tsx';
 import { ProtectedLayout } from './layout/protected-layout.tsx';
 import type { RouteHandle } from './route-handle.ts';
+import { lazyPage } from './lazy-page.ts';
 import {
   ImportFileCrumb,
   LeadCrumb,
@@ -12,35 +13,45 @@ import {
   SubSegmentCrumb,
 } from './layout/dynamic-crumbs.tsx';
 import { RequirePermission } from './layout/require-permission.tsx';
-import { AnalyticsPage } from './routes/analytics-page.tsx';
-import { AudiencesPage } from './routes/audiences/audiences-page.tsx';
-import { SegmentChildrenPage } from './routes/audiences/segment-children-page.tsx';
-import { SegmentLeadsPage } from './routes/audiences/segment-leads-page.tsx';
-import { LeadDetailPage } from './routes/leads/lead-detail-page.tsx';
-import { LeadsPage } from './routes/leads/leads-page.tsx';
-import { IgnorePhoneFormatPage } from './routes/settings/ignore-phone-format-page.tsx';
-import { ImportFilePage } from './routes/settings/import-file-page.tsx';
-import { ImportHistoryPage } from './routes/settings/import-history-page.tsx';
-import { SettingsLayout } from './routes/settings/settings-layout.tsx';
-import { SystemAttributesPage } from './routes/settings/system-attributes-page.tsx';
-import { ListPage } from './routes/sources/list-page.tsx';
-import { SourcePage } from './routes/sources/source-page.tsx';
-import { SourcesPage } from './routes/sources/sources-page.tsx';
-import { ForgotPasswordPage } from './routes/forgot-password-page.tsx';
-import { InvitePage } from './routes/invite-page.tsx';
-import { LegalPage } from './routes/legal-page.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
-import { ProfileInfoPage } from './routes/profile/profile-info-page.tsx';
-import { ProfileLayout } from './routes/profile/profile-layout.tsx';
-import { ProfileSecurityPage } from './routes/profile/profile-security-page.tsx';
-import { TeamInvitesPage } from './routes/profile/team-invites-page.tsx';
-import { TeamLayout } from './routes/profile/team-layout.tsx';
-import { TeamMembersPage } from './routes/profile/team-members-page.tsx';
-import { RegisterPage } from './routes/register-page.tsx';
-import { ResetPasswordPage } from './routes/reset-password-page.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 import { SigninPage } from './routes/signin-page.tsx';
-import { VerifyEmailPage } from './routes/verify-email-page.tsx';
+
+const AnalyticsPage = lazyPage(() => import('./routes/analytics-page.tsx'), 'AnalyticsPage');
+const AudiencesPage = lazyPage(() => import('./routes/audiences/audiences-page.tsx'), 'AudiencesPage');
+const SegmentChildrenPage = lazyPage(
+  () => import('./routes/audiences/segment-children-page.tsx'),
+  'SegmentChildrenPage',
+);
+const SegmentLeadsPage = lazyPage(() => import('./routes/audiences/segment-leads-page.tsx'), 'SegmentLeadsPage');
+const LeadDetailPage = lazyPage(() => import('./routes/leads/lead-detail-page.tsx'), 'LeadDetailPage');
+const LeadsPage = lazyPage(() => import('./routes/leads/leads-page.tsx'), 'LeadsPage');
+const IgnorePhoneFormatPage = lazyPage(
+  () => import('./routes/settings/ignore-phone-format-page.tsx'),
+  'IgnorePhoneFormatPage',
+);
+const ImportFilePage = lazyPage(() => import('./routes/settings/import-file-page.tsx'), 'ImportFilePage');
+const ImportHistoryPage = lazyPage(() => import('./routes/settings/import-history-page.tsx'), 'ImportHistoryPage');
+const SettingsLayout = lazyPage(() => import('./routes/settings/settings-layout.tsx'), 'SettingsLayout');
+const SystemAttributesPage = lazyPage(
+  () => import('./routes/settings/system-attributes-page.tsx'),
+  'SystemAttributesPage',
+);
+const ListPage = lazyPage(() => import('./routes/sources/list-page.tsx'), 'ListPage');
+const SourcePage = lazyPage(() => import('./routes/sources/source-page.tsx'), 'SourcePage');
+const SourcesPage = lazyPage(() => import('./routes/sources/sources-page.tsx'), 'SourcesPage');
+const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const InvitePage = lazyPage(() => import('./routes/invite-page.tsx'), 'InvitePage');
+const LegalPage = lazyPage(() => import('./routes/legal-page.tsx'), 'LegalPage');
+const ProfileInfoPage = lazyPage(() => import('./routes/profile/profile-info-page.tsx'), 'ProfileInfoPage');
+const ProfileLayout = lazyPage(() => import('./routes/profile/profile-layout.tsx'), 'ProfileLayout');
+const ProfileSecurityPage = lazyPage(() => import('./routes/profile/profile-security-page.tsx'), 'ProfileSecurityPage');
+const TeamInvitesPage = lazyPage(() => import('./routes/profile/team-invites-page.tsx'), 'TeamInvitesPage');
+const TeamLayout = lazyPage(() => import('./routes/profile/team-layout.tsx'), 'TeamLayout');
+const TeamMembersPage = lazyPage(() => import('./routes/profile/team-members-page.tsx'), 'TeamMembersPage');
+const RegisterPage = lazyPage(() => import('./routes/register-page.tsx'), 'RegisterPage');
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password-page.tsx'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyPage(() => import('./routes/verify-email-page.tsx'), 'VerifyEmailPage');
 
 const crumb = (key: string): RouteHandle => ({ crumb: key });
 

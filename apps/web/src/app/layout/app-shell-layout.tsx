@@ -1,7 +1,6 @@
 import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
@@ -10,6 +9,7 @@ import { ProcessesPopover } from '../../features/processes/components/processes-
 import { HeaderActions } from './header-actions.tsx';
 import { HeaderBreadcrumbs } from './header-breadcrumbs.tsx';
 import { MainMenu } from './main-menu.tsx';
+import { RouteOutlet } from './route-suspense.tsx';
 
 /** The signed-in frame (spec section 2): left menu, header with breadcrumbs and account tools. */
 export function AppShellLayout() {
@@ -44,7 +44,7 @@ export function AppShellLayout() {
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <ImportEvents />
-        <Outlet />
+        <RouteOutlet />
       </AppShell.Main>
     </AppShell>
   );

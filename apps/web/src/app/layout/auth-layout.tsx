@@ -1,7 +1,7 @@
 import { Center, Group, Paper, Stack } from '@mantine/core';
-import { Outlet } from 'react-router';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { RouteOutlet } from './route-suspense.tsx';
 
 /** The frame of the public pages: a centred card with the logo and the language selector. */
 export function AuthLayout() {
@@ -13,7 +13,7 @@ export function AuthLayout() {
           <LanguageSelect />
         </Group>
         <Paper withBorder shadow="sm" radius="md" p="xl" component="main">
-          <Outlet />
+          <RouteOutlet />
         </Paper>
       </Stack>
     </Center>

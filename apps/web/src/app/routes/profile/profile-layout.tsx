@@ -1,10 +1,11 @@
 import { Avatar, Badge, Card, Grid, NavLink, Stack, Text } from '@mantine/core';
 import { IconLock, IconUser, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { initials } from '../../../lib/format.ts';
+import { RouteOutlet } from '../../layout/route-suspense.tsx';
 
 /** `/profile/*`: a card with the user and the profile navigation beside the chosen section. */
 export function ProfileLayout() {
@@ -59,7 +60,7 @@ export function ProfileLayout() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
         <Card withBorder radius="md" p="lg">
-          <Outlet />
+          <RouteOutlet />
         </Card>
       </Grid.Col>
     </Grid>

@@ -2,11 +2,12 @@ import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '../../../components/page-states.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { InviteModal } from '../../../features/team/components/invite-modal.tsx';
+import { RouteOutlet } from '../../layout/route-suspense.tsx';
 
 /** `/profile/team` and `/profile/team/invites`; users who cannot manage the team go to /profile. */
 export function TeamLayout() {
@@ -35,7 +36,7 @@ export function TeamLayout() {
           <Tabs.Tab value="invites">{t('tabs.invites')}</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      <Outlet />
+      <RouteOutlet />
       <InviteModal
         opened={inviting}
         onClose={() => setInviting(false)}

@@ -1,6 +1,7 @@
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { RouteOutlet } from '../../layout/route-suspense.tsx';
 
 /**
  * `/settings/*`. The spec names six tabs; only the ones built so far are shown (SMS gateways,
@@ -29,7 +30,7 @@ export function SettingsLayout() {
         </Tabs.List>
       </Tabs>
       <Paper withBorder radius="md" p="md">
-        <Outlet />
+        <RouteOutlet />
       </Paper>
     </Stack>
   );
