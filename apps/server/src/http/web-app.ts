@@ -15,9 +15,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       // Routes for the files present at start; a rebuilt web app is served after a restart.
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (apps/web/vite.config.ts); sent by Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite's hashed assets never change; the page itself must always be fresh.
-        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -26,6 +28,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     if (path.startsWith('/api') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new AppError('route_not_found', `Route ${request.method} ${path} not found`);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
 }
