@@ -15,5 +15,7 @@ export function useLeadSegments(leadId: number, enabled: boolean) {
     queryKey: ['leads', 'one', leadId, 'segments'],
     queryFn: ({ signal }) => getLeadSegments(leadId, signal),
     enabled: enabled && leadId > 0,
+    // Membership also changes when any segment's conditions do: ask again whenever the page opens.
+    staleTime: 0,
   });
 }
