@@ -123,24 +123,36 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
      * Moves one chunk into leads, values, the Timeline and the duplicate counts, in one
      * transaction that also advances the import's high-water mark: a crash between chunks
      * resumes after the last committed one, never doubling or losing a row.
+     *
+     * Two chunks may run at once on two connections (PostgreSQL). The values and Timeline rows,
+     * most of the work, are written first; the rest waits for `turn` (the chunk before has
+     * committed), so chunks commit in order, the high-water mark stays a plain number, and the
+     * duplicate recount sees every earlier chunk. Only one transaction at a time holds the
+     * import's row, the team's counters and the tallies, so two chunks never wait on each other.
      */
-    async publish(a: PublishArgs): Promise<number> {
+    async publish(a: PublishArgs, turn: Promise<unknown> = Promise.resolve()): Promise<number> {
       return db.transaction().execute(async (tx) => {
+        // A key-share lock: the run's other chunk may update the row meanwhile, while the orphan
+        // sweep (FOR UPDATE SKIP LOCKED) passes over an import whose chunk is being written.
         const owned = await sql`
-          update import_files set heartbeat_at = now()
-          where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
-          returning id`.execute(tx);
+          select id from import_files where id = ${a.importId} and attempt = ${a.attempt} for key share`.execute(tx);
         if (owned.rows.length === 0) throw new SupersededError();
+        // The list and the attributes are locked as foreign keys would (lead rows have none,
+        // migration 0006), once a chunk: one deleted meanwhile stops the import, nothing dangles.
+        const list = await sql`
+          select id from lists where id = ${a.listId} and team_id = ${a.teamId} and source_id = ${a.sourceId}
+          for key share`.execute(tx);
+        if (list.rows.length === 0) throw new Error('The list of this import was deleted.');
+        const attributeIds = [...new Set(a.columns.map((c) => c.attributeId))];
+        const held = await sql`
+          select id from lead_attributes where team_id = ${a.teamId} and id = any(${attributeIds}::bigint[])
+          for key share`.execute(tx);
+        if (held.rows.length !== attributeIds.length) throw new Error('An attribute of this import was deleted.');
         // The GIN trigram index on values takes a big batch into its pending list, merged later
         // (autovacuum) instead of inside this transaction.
         await sql`set local gin_pending_list_limit = '64MB'`.execute(tx);
         const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
         const staged = sql`${sql.table(a.table)} s`;
-        const inserted = await sql`
-          insert into leads (id, team_id, source_id, list_id, status) overriding system value
-          select s.lead_id, ${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status} from ${staged} where ${range}
-          order by s.row_no`.execute(tx);
-        const count = Number(inserted.numAffectedRows ?? 0);
         if (a.columns.length > 0) {
           const values = sql.join(
             a.columns.map((c, i) => sql`(${sql.lit(c.attributeId)}::bigint, ${sql.lit(c.type)}, ${col(i)})`),
@@ -164,12 +176,22 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
               to_jsonb(array_remove(array[${entries}]::jsonb[], null))
             from ${staged} where ${range}`.execute(tx);
         }
+        await turn;
+        const advanced = await sql`
+          update import_files set published_upto = ${a.hi}, heartbeat_at = now(), updated_at = now()
+          where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
+          returning id`.execute(tx);
+        if (advanced.rows.length === 0) throw new SupersededError();
+        const inserted = await sql`
+          insert into leads (id, team_id, source_id, list_id, status) overriding system value
+          select s.lead_id, ${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status} from ${staged} where ${range}
+          order by s.row_no`.execute(tx);
+        const count = Number(inserted.numAffectedRows ?? 0);
         const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [col(i)] : []));
         if (phones.length > 0) await refreshDuplicates(tx, a.teamId, staged, range, phones);
-        await sql`
-          update import_files set published_upto = ${a.hi}, leads_processed = leads_processed + ${count},
-            heartbeat_at = now(), updated_at = now()
-          where id = ${a.importId}`.execute(tx);
+        await sql`update import_files set leads_processed = leads_processed + ${count} where id = ${a.importId}`.execute(
+          tx,
+        );
         await bumpDataVersion(tx, a.teamId);
         return count;
       });

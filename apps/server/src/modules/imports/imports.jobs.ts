@@ -22,6 +22,8 @@ export interface ImportRunnerDeps {
   filePath: (storedName: string) => string;
   /** Leads per publishing transaction: smaller on the embedded database so other queries interleave. */
   chunkSize: number;
+  /** Chunks published at once, each on its own connection (1 on the embedded database). */
+  publishConcurrency: number;
   batchSize: number;
 }
 
@@ -145,33 +147,51 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     const bounds = await staging.chunkBounds(table, row.published_upto, deps.chunkSize);
     let lo = row.published_upto;
     let done = 0;
-    for (const hi of bounds) {
-      if (context.signal.aborted) throw new Error('The import was stopped.');
-      await staging.publish({
-        table,
-        importId: row.id,
-        attempt: row.attempt,
-        teamId: row.team_id,
-        sourceId: row.source_id,
-        listId: row.list_id,
-        userId: row.user_id,
-        status: row.black_list ? 'blacklisted' : 'active',
-        filename: row.name,
-        columns,
-        lo,
-        hi,
-      });
-      lo = hi;
-      done++;
-      const progress = Math.floor((done / bounds.length) * 99);
-      current = await repo.update(
-        row.id,
-        { sync_progress: progress, stage: 'resolve_duplicates' },
-        { attempt: row.attempt },
-      );
-      if (!current) throw new SupersededError();
-      await emit(current, 'resolve_duplicates', progress);
-      await context.reportProgress(progress, { status: 'resolving' });
+    // Up to `publishConcurrency` chunks at once, committing in order (see staging.publish).
+    const inflight: Array<Promise<unknown>> = [];
+    let turn: Promise<unknown> = Promise.resolve();
+    let reported: Promise<unknown> = Promise.resolve();
+    try {
+      for (const hi of bounds) {
+        while (inflight.length >= deps.publishConcurrency) await inflight.shift();
+        if (context.signal.aborted) throw new Error('The import was stopped.');
+        const chunk = staging.publish(
+          {
+            table,
+            importId: row.id,
+            attempt: row.attempt,
+            teamId: row.team_id,
+            sourceId: row.source_id,
+            listId: row.list_id,
+            userId: row.user_id,
+            status: row.black_list ? 'blacklisted' : 'active',
+            filename: row.name,
+            columns,
+            lo,
+            hi,
+          },
+          turn,
+        );
+        turn = chunk;
+        reported = Promise.all([chunk, reported]).then(async () => {
+          done++;
+          const progress = Math.floor((done / bounds.length) * 99);
+          const updated = await repo.update(
+            row.id,
+            { sync_progress: progress, stage: 'resolve_duplicates' },
+            { attempt: row.attempt },
+          );
+          if (!updated) throw new SupersededError();
+          await emit(updated, 'resolve_duplicates', progress);
+          await context.reportProgress(progress, { status: 'resolving' });
+        });
+        inflight.push(reported);
+        lo = hi;
+      }
+      await reported;
+    } finally {
+      // A failed chunk fails the ones after it (they wait for its turn): settle them all first.
+      await Promise.allSettled(inflight);
     }
     const summary = await staging.summary(table);
     current = await repo.update(
@@ -189,8 +209,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       { attempt: row.attempt },
     );
     if (!current) throw new SupersededError();
-    await staging.drop(table);
     await emit(current, 'end_resolve_duplicates', 100);
+    await staging.drop(table);
   }
 
   return {

@@ -48,6 +48,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     filePath: (stored) => join(filesDir, stored),
     // PGlite is one connection: short transactions let the app's own queries in between.
     chunkSize: embedded ? 20_000 : 100_000,
+    publishConcurrency: embedded ? 1 : 2,
     batchSize: embedded ? 2_000 : 5_000,
   });
   await jobs.register<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context));

@@ -52,8 +52,10 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
   ) {
     const teamId = user.teamId;
     await repo.transaction(async (tx) => {
+      // Locks the lead first: values have no foreign key (migration 0006), so a lead deleted
+      // meanwhile must stop the change rather than leave a value behind.
+      if ((await repo.touch(teamId, [change.leadId], tx)) === 0) throw new AppError('not_found', 'Lead not found.');
       await apply(tx);
-      await repo.touch(teamId, [change.leadId], tx);
       const entry = {
         action: change.action,
         lead_attribute_name: change.attributeName,
@@ -89,7 +91,12 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
       await writeChange(
         user,
         { leadId, action: 'added', attributeName: attribute.name, from: null, to: value, phones },
-        (tx) => repo.insertValues(teamId, leadId, [{ attribute_id: attributeId, type: attribute.type, value }], tx),
+        async (tx) => {
+          if (!(await repo.lockAttributes(teamId, [attributeId], tx))) {
+            throw new AppError('not_found', 'Attribute not found.');
+          }
+          await repo.insertValues(teamId, leadId, [{ attribute_id: attributeId, type: attribute.type, value }], tx);
+        },
       );
     },
 

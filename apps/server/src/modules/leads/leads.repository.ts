@@ -160,6 +160,23 @@ export function createLeadsRepository(db: Kysely<DB>) {
       return tx.insertInto('leads').values(lead).returning(leadColumns).executeTakeFirstOrThrow();
     },
 
+    /**
+     * Locks attributes for the transaction as a foreign key would (value rows have none, migration
+     * 0006), so one deleted meanwhile is found missing instead of leaving values behind.
+     */
+    async lockAttributes(teamId: number, attributeIds: number[], tx: Db) {
+      const ids = [...new Set(attributeIds)];
+      if (ids.length === 0) return true;
+      const held = await tx
+        .selectFrom('lead_attributes')
+        .select('id')
+        .where('team_id', '=', teamId)
+        .where('id', 'in', ids)
+        .forKeyShare()
+        .execute();
+      return held.length === ids.length;
+    },
+
     async insertValues(
       teamId: number,
       leadId: number,
@@ -186,13 +203,15 @@ export function createLeadsRepository(db: Kysely<DB>) {
       await tx.deleteFrom('lead_values').where('team_id', '=', teamId).where('id', '=', id).execute();
     },
 
+    /** Marks leads changed and locks them for the transaction; returns how many exist. */
     async touch(teamId: number, leadIds: number[], tx: Db) {
-      await tx
+      const r = await tx
         .updateTable('leads')
         .set({ updated_at: new Date() })
         .where('team_id', '=', teamId)
         .where('id', 'in', leadIds)
-        .execute();
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
     },
 
     async phonesOf(teamId: number, leadIds: number[], tx: Db = db): Promise<string[]> {

@@ -117,6 +117,10 @@ export function createLeadsService(deps: LeadsDeps) {
       }
       const lead = await deps.runInTransaction(async (tx) => {
         const lead = await repo.insertLead({ team_id: teamId, source_id: input.source_id, list_id: input.list_id }, tx);
+        const attributeIds = values.map((v) => v.attribute_id);
+        if (!(await repo.lockAttributes(teamId, attributeIds, tx))) {
+          throw new AppError('not_found', 'Attribute not found.');
+        }
         await repo.insertValues(
           teamId,
           lead.id,

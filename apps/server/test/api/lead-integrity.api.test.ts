@@ -1,0 +1,142 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../src/db/schema.ts';
+import { signupVerified } from '../support/accounts.ts';
+import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
+import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * Leads, values and Timeline entries have no per-row foreign keys (migration 0006): every delete
+ * that cascaded before must still leave nothing behind, and a lead must not land in a list that
+ * is not its team's and source's.
+ */
+describe.each(databases)('lead integrity without row foreign keys on %s', (kind) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    db = t.app.services.database.db as Kysely<DB>;
+  });
+  afterAll(() => t?.close());
+
+  const count = async (query: ReturnType<typeof sql<{ n: number }>>) => Number((await query.execute(db)).rows[0].n);
+  const valuesOf = (leadIds: number[]) =>
+    count(sql`select count(*)::int as n from lead_values where lead_id = any(${leadIds}::bigint[])`);
+  const logsOf = (leadIds: number[]) =>
+    count(sql`select count(*)::int as n from lead_logs where lead_id = any(${leadIds}::bigint[])`);
+  const dangling = async () => ({
+    values: await count(
+      sql`select count(*)::int as n from lead_values v where not exists (select 1 from leads l where l.id = v.lead_id)
+        or not exists (select 1 from lead_attributes a where a.id = v.attribute_id)`,
+    ),
+    logs: await count(
+      sql`select count(*)::int as n from lead_logs g where not exists (select 1 from leads l where l.id = g.lead_id)`,
+    ),
+    leads: await count(
+      sql`select count(*)::int as n from leads l where not exists (
+        select 1 from lists li where li.id = l.list_id and li.source_id = l.source_id and li.team_id = l.team_id)`,
+    ),
+  });
+
+  it('deletes values and Timeline with a lead, a list, a source and an attribute', async () => {
+    const { token } = await signupVerified(t);
+    const ids = await attributeIds(t, token);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/lead-attributes',
+      token,
+      payload: [{ name: 'City', sort_order: 2 }],
+    });
+    expect(made.statusCode).toBe(201);
+    const city = made.json().data.find((a: { name: string }) => a.name === 'City').id as number;
+    const one = await sourceWithList(t, token, 'One');
+    const two = await sourceWithList(t, token, 'Two');
+    const lead = async (place: typeof one, phone: string) => {
+      const res = await createLead(t, token, place.source.id, place.list.id, [
+        [ids.phone, phone],
+        [ids.email, `${phone.slice(1)}@example.com`],
+        [city, 'Kyiv'],
+      ]);
+      expect(res.statusCode).toBe(201);
+      return res.json().id as number;
+    };
+    const a1 = await lead(one, '+380501110001');
+    const a2 = await lead(one, '+380501110002');
+    const b1 = await lead(two, '+380501110003');
+    const b2 = await lead(two, '+380501110004');
+    // A value change writes a second Timeline entry.
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/leads/${a2}/lead-attributes/${ids.phone}/lead-phones`,
+          token,
+          payload: { value: '+380501110009' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(await valuesOf([a1, a2, b1, b2])).toBe(13);
+    expect(await logsOf([a2])).toBe(2);
+
+    // A lead takes its values and Timeline.
+    const deleted = await t.request({ method: 'DELETE', url: '/api/leads/batch', token, payload: { ids: [a1] } });
+    expect(deleted.json()).toEqual({ deleted: 1 });
+    expect([await valuesOf([a1]), await logsOf([a1])]).toEqual([0, 0]);
+    expect(await valuesOf([a2, b1, b2])).toBe(10);
+
+    // An attribute takes its values on every lead, and only its own.
+    expect((await t.request({ method: 'DELETE', url: `/api/lead-attributes/${city}`, token })).statusCode).toBe(200);
+    expect(await count(sql`select count(*)::int as n from lead_values where attribute_id = ${city}`)).toBe(0);
+    expect(await valuesOf([a2, b1, b2])).toBe(7);
+
+    // A list takes its leads with their values and Timeline; the other source keeps its own.
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/sources/lists/batch?ids[0]=${one.list.id}`, token })).json(),
+    ).toEqual({ deleted: 1 });
+    expect(await count(sql`select count(*)::int as n from leads where id = ${a2}`)).toBe(0);
+    expect([await valuesOf([a2]), await logsOf([a2])]).toEqual([0, 0]);
+    expect([await valuesOf([b1, b2]), await logsOf([b1, b2])]).toEqual([4, 2]);
+
+    // A source takes its lists' leads.
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/sources/batch?ids[0]=${two.source.id}`, token })).json(),
+    ).toEqual({ deleted: 1 });
+    expect([await valuesOf([b1, b2]), await logsOf([b1, b2])]).toEqual([0, 0]);
+    expect(await count(sql`select count(*)::int as n from leads where id = any(${[b1, b2]}::bigint[])`)).toBe(0);
+    expect(await dangling()).toEqual({ values: 0, logs: 0, leads: 0 });
+  });
+
+  it('refuses a lead in a list of another source or team, and a value on a deleted attribute', async () => {
+    const owner = await signupVerified(t);
+    const other = await signupVerified(t);
+    const mine = await sourceWithList(t, owner.token, 'Mine');
+    const second = await sourceWithList(t, owner.token, 'Second');
+    const theirs = await sourceWithList(t, other.token, 'Theirs');
+    const insert = (sourceId: number, listId: number) =>
+      sql`insert into leads (team_id, source_id, list_id) values (${owner.user.team_id}, ${sourceId}, ${listId})`.execute(
+        db,
+      );
+    await expect(insert(mine.source.id, theirs.list.id)).rejects.toThrow(/does not exist/);
+    await expect(insert(mine.source.id, second.list.id)).rejects.toThrow(/does not exist/);
+    await expect(insert(mine.source.id, 99_999_999)).rejects.toThrow(/does not exist/);
+    await insert(mine.source.id, mine.list.id);
+
+    const ids = await attributeIds(t, owner.token);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/lead-attributes',
+      token: owner.token,
+      payload: [{ name: 'Note', sort_order: 3 }],
+    });
+    const note = made.json().data.find((a: { name: string }) => a.name === 'Note').id as number;
+    const created = await createLead(t, owner.token, mine.source.id, mine.list.id, [[ids.phone, '+380502220001']]);
+    const leadId = created.json().id as number;
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/lead-attributes/${note}`, token: owner.token })).statusCode,
+    ).toBe(200);
+    const late = await createLead(t, owner.token, mine.source.id, mine.list.id, [[note, 'late']]);
+    expect(late.statusCode).toBe(422);
+    expect(await valuesOf([leadId])).toBe(1);
+    expect(await dangling()).toEqual({ values: 0, logs: 0, leads: 0 });
+  });
+});
