@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { Transform } from 'node:stream';
-import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { xlsxSheetRows } from './xlsx-reader.ts';
 
 /** Rows as arrays of strings, with the bytes of the file read so far (for progress). */
 export type RowSource = AsyncGenerator<string[], void, undefined>;
@@ -82,35 +81,9 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-/** The first worksheet of an xlsx, streamed by exceljs (memory does not grow with rows). */
-export async function* xlsxRows(path: string, progress: ReadProgress): RowSource {
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      progress.bytesRead += chunk.length;
-      done(null, chunk);
-    },
-  });
-  // Loaded only for xlsx: CSV parser threads do without exceljs's memory.
-  const { default: Excel } = await import('exceljs');
-  const input = createReadStream(path).pipe(counter);
-  const workbook = new Excel.stream.xlsx.WorkbookReader(input, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  for await (const sheet of workbook) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const values = row.values as unknown[];
-      const out: string[] = [];
-      // exceljs rows are 1-based sparse arrays; blank rows between come as gaps in row numbers.
-      for (let i = 1; i < values.length; i++) out.push(cellText(values[i]));
-      yield out;
-    }
-    break;
-  }
-  input.destroy();
+/** The first worksheet of an xlsx, streamed (memory does not grow with rows; see xlsx-reader.ts). */
+export function xlsxRows(path: string, progress: ReadProgress): RowSource {
+  return xlsxSheetRows(path, progress);
 }
 
 /** XLS through SheetJS CE (read whole: there is no streaming xls reader; size capped upstream). */
