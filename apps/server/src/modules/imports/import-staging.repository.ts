@@ -153,15 +153,17 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
         await sql`set local gin_pending_list_limit = '64MB'`.execute(tx);
         const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
         const staged = sql`${sql.table(a.table)} s`;
+        let valueRows = 0;
         if (a.columns.length > 0) {
           const values = sql.join(
             a.columns.map((c, i) => sql`(${sql.lit(c.attributeId)}::bigint, ${sql.lit(c.type)}, ${col(i)})`),
           );
-          await sql`
+          const added = await sql`
             insert into lead_values (team_id, lead_id, attribute_id, type, value)
             select ${a.teamId}, s.lead_id, v.attribute_id, v.type, v.value
             from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, value)
             where ${range} and v.value is not null`.execute(tx);
+          valueRows = Number(added.numAffectedRows ?? 0);
           // One jsonb per present value, nulls dropped from the array: no per-row subquery or aggregate.
           const entries = sql.join(
             a.columns.map(
@@ -188,7 +190,16 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           order by s.row_no`.execute(tx);
         const count = Number(inserted.numAffectedRows ?? 0);
         const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [col(i)] : []));
-        if (phones.length > 0) await refreshDuplicates(tx, a.teamId, staged, range, phones);
+        if (phones.length > 0) {
+          // When this chunk is a large share of all values (a first import into a new database),
+          // the planner's statistics do not know them and the recount's joins degrade into nested
+          // loops over every phone (minutes for 20,000 rows): analyze first, inside this
+          // transaction, which counts its own rows. Later chunks of a big import rarely need it.
+          const stats = await sql<{ n: number }>`
+            select reltuples::float8 as n from pg_class where oid = 'lead_values'::regclass`.execute(tx);
+          if (Number(stats.rows[0]?.n ?? -1) < valueRows * 2) await sql`analyze lead_values`.execute(tx);
+          await refreshDuplicates(tx, a.teamId, staged, range, phones);
+        }
         await sql`update import_files set leads_processed = leads_processed + ${count} where id = ${a.importId}`.execute(
           tx,
         );
