@@ -1,13 +1,12 @@
-import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { startHerald } from '../lib/herald.ts';
+import { writeImportFiles } from '../lib/import-files.ts';
 import type { BenchContext, Row } from '../lib/types.ts';
 
 export const name = 'import';
@@ -17,44 +16,6 @@ export const description =
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** Rows with 5% of phones repeating an earlier row's. */
-function* rows(count: number) {
-  for (let i = 0; i < count; i++) {
-    const n = i % 20 === 19 ? i - 7 : i;
-    yield [
-      `+38050${String(n).padStart(7, '0')}`,
-      `user${i}@example.com`,
-      `First${i % 977}`,
-      `Last${i % 1303}`,
-      `City ${i % 100}`,
-    ];
-  }
-}
-
-async function writeCsv(path: string, count: number) {
-  const out = createWriteStream(path);
-  out.write('phone,email,first_name,last_name,city\n');
-  let chunk = '';
-  for (const r of rows(count)) {
-    chunk += `${r.join(',')}\n`;
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
-}
-
-async function writeXlsx(path: string, count: number) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Leads');
-  sheet.addRow(['phone', 'email', 'first_name', 'last_name', 'city']).commit();
-  for (const r of rows(count)) sheet.addRow(r).commit();
-  sheet.commit();
-  await workbook.commit();
 }
 
 /** Peak RSS of this process (server, PGlite worker and parser threads included) while `fn` runs. */
@@ -79,8 +40,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   const csvPath = join(dir, 'leads.csv');
   const xlsxPath = join(dir, 'leads.xlsx');
   ctx.log(`writing ${count.toLocaleString('en')} CSV rows and ${xlsxCount.toLocaleString('en')} XLSX rows`);
-  await writeCsv(csvPath, count);
-  await writeXlsx(xlsxPath, xlsxCount);
+  await writeImportFiles({ csvPath, csvRows: count, xlsxPath, xlsxRows: xlsxCount });
 
   const herald = await startHerald(ctx);
   try {
