@@ -26,6 +26,51 @@ async function p50(fn: () => Promise<unknown>, before?: () => Promise<unknown>):
   return percentile(times, 50);
 }
 
+/**
+ * Whether the app keeps serving (issue 6): a route that goes through the database (session and
+ * profile, `GET /api/user`) every 100 ms until stopped. `/api/health` alone would not show it on the
+ * embedded database, whose ping does not queue behind a running query.
+ */
+function probe(url: string, headers: Record<string, string>) {
+  const times: number[] = [];
+  let failed = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const r = await fetch(`${url}/api/user`, { headers, signal: AbortSignal.timeout(10_000) });
+        await r.arrayBuffer();
+        if (!r.ok) failed++;
+      } catch {
+        failed++;
+      }
+      times.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { p99: percentile(times, 99), max: Math.max(...times), failed, count: times.length };
+    },
+  };
+}
+
+function probeRows(during: string, p: Awaited<ReturnType<ReturnType<typeof probe>['stop']>>): Row[] {
+  return [
+    { metric: `GET /api/user during ${during}, p99 (${p.count} requests)`, value: p.p99, unit: 'ms' },
+    { metric: `GET /api/user during ${during}, slowest`, value: p.max, unit: 'ms' },
+    {
+      metric: `GET /api/user during ${during}, failed`,
+      value: p.failed,
+      unit: 'requests',
+      bar: { op: '<=', target: 0, of: 'value', source: 'issue 6: the app keeps serving' },
+    },
+  ];
+}
+
 interface Audience {
   label: string;
   /** Created through the API, audience first, then each child under the previous one. */
@@ -38,6 +83,8 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   const count = Number(process.env.BENCH_LEADS ?? 1_000_000);
   ctx.log(`starting Herald (${ctx.database})`);
   const herald = await startHerald(ctx);
+  // Stopped in `finally` too, so a failing run does not leave a probe calling a closed server.
+  const probes: Array<ReturnType<typeof probe>> = [];
   try {
     const { app, url } = herald;
     const db = app.services.database.db as Kysely<DB>;
@@ -121,6 +168,8 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const rows: Row[] = [];
     const onPg = ctx.database === 'postgres';
     const bar = onPg ? 150 : 400;
+    const countsProbe = probe(url, headers);
+    probes.push(countsProbe);
     for (const audience of audiences) {
       let parent: number | undefined;
       for (const [i, filters] of audience.levels.entries()) {
@@ -175,6 +224,8 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
       );
     }
 
+    rows.push(...probeRows('the audience counts', await countsProbe.stop()));
+
     // Export of every lead: one audience without conditions, every attribute.
     const all = await api('POST', '/api/segments', { name: 'Everyone', ignore_new_leads: false });
     ctx.log('exporting every lead to CSV');
@@ -184,6 +235,8 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
       peak = Math.max(peak, process.memoryUsage.rss());
     }, 50);
     const health: number[] = [];
+    const exportProbe = probe(url, headers);
+    probes.push(exportProbe);
     const started = performance.now();
     const job = await api('POST', `/api/segments/${all.id}/leads/csv`, { name: 'everyone' });
     let done: { type: string; rows: number } | undefined;
@@ -202,6 +255,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     }
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
+    const served = await exportProbe.stop();
     if (done.type !== 'export-completed' || done.rows !== count) {
       throw new Error(`export ended ${done.type} with ${done.rows} rows`);
     }
@@ -223,9 +277,11 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
       },
       { metric: 'CSV export: peak RSS of the process', value: mb(peak), unit: 'MB' },
       { metric: 'GET /api/health during export, p99', value: percentile(health, 99), unit: 'ms' },
+      ...probeRows('the export', served),
     );
     return rows;
   } finally {
+    for (const p of probes) await p.stop();
     await herald.close();
   }
 }

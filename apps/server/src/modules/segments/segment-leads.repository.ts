@@ -1,5 +1,4 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
 
@@ -102,25 +101,29 @@ export function createSegmentLeadsRepository(db: Kysely<DB>) {
         batch = sql`select l.id, l.status, o.n as pos from ${sql.table(walk.table)} o join leads l on l.id = o.lead_id
           where l.team_id = ${teamId} and o.n > ${after ?? 0} order by o.n limit ${limit}`;
       }
-      // Set-based: the batch's values grouped per lead and attribute, then one line per lead.
+      // The batch's values pivoted to one row per lead (a column per chosen attribute), looked up by
+      // the batch's ids as one array, which the index walks in order; a join per (lead, attribute)
+      // took 2–3× as long on both databases.
+      const values = attributeIds.map(
+        (id) => sql`string_agg(v.value, '; ' order by v.id) filter (where v.attribute_id = ${id})`,
+      );
+      const cells = [
+        ...values.map((_, i) => sql`herald_csv_cell(coalesce(${sql.ref(`vals.c${i}`)}, ''))`),
+        sql`herald_csv_cell(b.status)`,
+      ];
+      const pivot =
+        attributeIds.length === 0
+          ? sql`select null::bigint as lead_id where false`
+          : sql`select v.lead_id, ${sql.join(values.map((agg, i) => sql`${agg} as ${sql.ref(`c${i}`)}`))}
+            from lead_values v
+            where v.lead_id = any(array(select id from batch)) and v.attribute_id = any(${attributeIds}::bigint[])
+            group by v.lead_id`;
       const result = await sql<{ text: string | null; count: number; low: number | null; high: number | null }>`
-        with batch as materialized (${batch}),
-        vals as materialized (
-          select v.lead_id, v.attribute_id, string_agg(v.value, '; ' order by v.id) as joined
-          from lead_values v
-          where v.lead_id in (select id from batch) and v.attribute_id = any(${attributeIds}::bigint[])
-          group by v.lead_id, v.attribute_id
-        ),
-        lines as (
-          select b.pos, string_agg(herald_csv_cell(coalesce(vals.joined, '')), ',' order by a.ord)
-            || ',' || herald_csv_cell(b.status) || chr(13) || chr(10) as line
-          from batch b
-          cross join unnest(${attributeIds}::bigint[]) with ordinality as a(attribute_id, ord)
-          left join vals on vals.lead_id = b.id and vals.attribute_id = a.attribute_id
-          group by b.pos, b.status
-        )
-        select string_agg(line, '' order by pos ${sql.raw(walk.kind === 'id' ? walk.dir : 'asc')}) as text,
-          count(*)::int as count, min(pos) as low, max(pos) as high from lines`.execute(db);
+        with batch as materialized (${batch}), vals as (${pivot})
+        select string_agg(${sql.join(cells, sql` || ',' || `)} || chr(13) || chr(10), ''
+            order by b.pos ${sql.raw(walk.kind === 'id' ? walk.dir : 'asc')}) as text,
+          count(*)::int as count, min(b.pos) as low, max(b.pos) as high
+        from batch b left join vals on vals.lead_id = b.id`.execute(db);
       const row = result.rows[0];
       // The walk goes on from the batch's far end: its lowest id when walking ids downwards.
       const last = walk.kind === 'id' && walk.dir === 'desc' ? row.low : row.high;
