@@ -1,8 +1,9 @@
 // A streaming reader for the first worksheet of an xlsx: the zip is opened by its central
 // directory (yauzl, random access), the shared strings are read first whatever their place in the
 // archive, and the sheet's XML is inflated and scanned row by row. Only what an import needs is
-// read: cell values (shared, inline, formula results, numbers, booleans, dates); styles, formulas'
-// text and everything else are skipped. Decision 009 says why it replaced exceljs.
+// read: cell values (shared, inline, formula results, numbers, booleans, dates — a date is a number
+// whose style's format shows a date, so the styles' number formats are read too); formulas' text
+// and everything else are skipped. Decision 009 says why it replaced exceljs.
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
@@ -54,13 +55,83 @@ function columnOf(ref: string): number {
   return n - 1;
 }
 
+/** How a styled number reads: as it is, a calendar date, a date and time, or a time of day. */
+export type NumberKind = 'number' | 'date' | 'datetime' | 'time';
+
+// Built-in number formats that show dates or times (ECMA-376 part 1, 18.8.30, and the East Asian
+// locale ids Excel writes for its local date formats).
+const BUILTIN_KINDS = new Map<number, NumberKind>([
+  ...[14, 15, 16, 17, 27, 28, 29, 30, 31, 34, 35, 36, 50, 51, 52, 53, 54, 57, 58].map((id) => [id, 'date'] as const),
+  [22, 'datetime'],
+  ...[18, 19, 20, 21, 32, 33, 45, 46, 47, 55, 56].map((id) => [id, 'time'] as const),
+]);
+
+/** What a custom format code shows, read from its tokens once quoted text and brackets are gone. */
+export function formatKind(code: string): NumberKind {
+  const bare = code
+    .split(';')[0]
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/\[(?!h+\]|m+\]|s+\])[^\]]*\]/gi, '')
+    .toLowerCase();
+  const hasDate = /[yd]/.test(bare) || /(^|[^h:])m{3,}/.test(bare);
+  const hasTime = /[hs]|am\/pm|a\/p/.test(bare);
+  if (hasDate && hasTime) return 'datetime';
+  if (hasDate) return 'date';
+  return hasTime ? 'time' : 'number';
+}
+
+/**
+ * The kind of each cell style (`s` attribute = index into `cellXfs`), from `xl/styles.xml`. Only
+ * date and time styles are kept; everything else reads as a number.
+ */
+export function styleKinds(stylesXml: string): NumberKind[] {
+  const custom = new Map<number, NumberKind>();
+  for (const m of stylesXml.matchAll(/<(?:\w+:)?numFmt\b([^>]*)\/?>/g)) {
+    const id = Number(/\bnumFmtId="(\d+)"/.exec(m[1])?.[1]);
+    const code = /\bformatCode="([^"]*)"/.exec(m[1])?.[1];
+    if (Number.isFinite(id) && code !== undefined) custom.set(id, formatKind(decodeXml(code)));
+  }
+  const xfs = /<(?:\w+:)?cellXfs\b[^>]*>([\s\S]*?)<\/(?:\w+:)?cellXfs>/.exec(stylesXml)?.[1] ?? '';
+  const kinds: NumberKind[] = [];
+  for (const m of xfs.matchAll(/<(?:\w+:)?xf\b([^>]*)>/g)) {
+    const id = Number(/\bnumFmtId="(\d+)"/.exec(m[1])?.[1] ?? 0);
+    kinds.push(custom.get(id) ?? BUILTIN_KINDS.get(id) ?? 'number');
+  }
+  return kinds;
+}
+
+const DAY_MS = 86_400_000;
+/**
+ * An Excel serial day number as the import reads dates: YYYY-MM-DD, with HH:MM(:SS) when the
+ * format shows a time. Day 0 is 1899-12-30 in the 1900 system (which counts Lotus's phantom
+ * 1900-02-29, so serials from 61 on line up), 1904-01-01 in the 1904 system.
+ */
+export function serialDate(serial: number, kind: Exclude<NumberKind, 'number'>, date1904 = false): string {
+  const epoch = date1904 ? Date.UTC(1904, 0, 1) : Date.UTC(1899, 11, 30);
+  const ms = Math.round((serial * DAY_MS) / 1000) * 1000;
+  const iso = new Date(epoch + ms).toISOString();
+  const time = iso.endsWith(':00.000Z') ? iso.slice(11, 16) : iso.slice(11, 19);
+  if (kind === 'time') return time;
+  if (kind === 'datetime') return `${iso.slice(0, 10)} ${time}`;
+  return iso.slice(0, 10);
+}
+
+/** What a workbook tells the reader about its numbers: the style kinds and the date system. */
+export interface NumberStyles {
+  kinds: NumberKind[];
+  date1904: boolean;
+}
+const PLAIN: NumberStyles = { kinds: [], date1904: false };
+
 const CELL = /<(?:\w+:)?c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?c>)/g;
 const VALUE = /<(?:\w+:)?v(?:\s[^>]*)?>([\s\S]*?)<\/(?:\w+:)?v>/;
 const ATTR_R = /\br="([A-Z]+)\d*"/;
 const ATTR_T = /\bt="(\w+)"/;
+const ATTR_S = /\bs="(\d+)"/;
 
 /** The cells of one `<row>` element as strings, by column, gaps as ''. */
-export function rowCells(xml: string, shared: string[]): string[] {
+export function rowCells(xml: string, shared: string[], styles: NumberStyles = PLAIN): string[] {
   const out: string[] = [];
   CELL.lastIndex = 0;
   for (let m = CELL.exec(xml); m; m = CELL.exec(xml)) {
@@ -81,7 +152,14 @@ export function rowCells(xml: string, shared: string[]): string[] {
       else if (type === 'd') {
         const d = new Date(raw);
         text = Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10);
-      } else text = numberText(raw.trim());
+      } else {
+        const kind = styles.kinds[Number(ATTR_S.exec(attrs)?.[1] ?? 0)] ?? 'number';
+        const n = Number(raw.trim());
+        text =
+          kind !== 'number' && raw.trim() !== '' && Number.isFinite(n) && n >= 0
+            ? serialDate(n, kind, styles.date1904)
+            : numberText(raw.trim());
+      }
     }
     while (out.length < column) out.push('');
     out[column] = text;
@@ -182,8 +260,11 @@ async function parts(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>) {
   const rels = entries.get('xl/_rels/workbook.xml.rels');
   let sheet: string | undefined;
   let shared: string | undefined;
+  let styles: string | undefined;
+  let date1904 = false;
   if (workbook && rels) {
     const book = await textOf(zip, workbook);
+    date1904 = /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(book);
     const links = await textOf(zip, rels);
     const first =
       /<(?:\w+:)?sheet\b[^>]*?\br:id="([^"]+)"/.exec(book)?.[1] ??
@@ -195,6 +276,7 @@ async function parts(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>) {
       if (!to) continue;
       if (id === first) sheet = target(to);
       if (type.endsWith('/sharedStrings')) shared = target(to);
+      if (type.endsWith('/styles')) styles = target(to);
     }
   }
   if (!sheet || !entries.has(sheet)) {
@@ -204,7 +286,8 @@ async function parts(zip: yauzl.ZipFile, entries: Map<string, yauzl.Entry>) {
   }
   if (!shared || !entries.has(shared))
     shared = entries.has('xl/sharedStrings.xml') ? 'xl/sharedStrings.xml' : undefined;
-  return { sheet, shared };
+  if (!styles || !entries.has(styles)) styles = entries.has('xl/styles.xml') ? 'xl/styles.xml' : undefined;
+  return { sheet, shared, styles, date1904 };
 }
 
 /** The rows of the first worksheet as arrays of strings (memory: the shared strings and one row). */
@@ -214,7 +297,13 @@ export async function* xlsxSheetRows(path: string, progress: XlsxProgress): Asyn
   let stream: Readable | undefined;
   try {
     const entries = await entriesOf(zip);
-    const { sheet, shared } = await parts(zip, entries);
+    const { sheet, shared, styles: stylesPart, date1904 } = await parts(zip, entries);
+    // Small (a few kB even for big sheets): dates are numbers with a date style, read by the style.
+    const styleEntry = stylesPart ? entries.get(stylesPart) : undefined;
+    const styles: NumberStyles = {
+      kinds: styleEntry ? styleKinds(await textOf(zip, styleEntry)) : [],
+      date1904,
+    };
     const strings: string[] = [];
     if (shared) {
       const entry = entries.get(shared) as yauzl.Entry;
@@ -229,7 +318,7 @@ export async function* xlsxSheetRows(path: string, progress: XlsxProgress): Asyn
       inflated += n;
       progress.bytesRead = Math.min(size, Math.round((inflated / total) * size));
     };
-    for await (const row of elements(stream, 'row', onBytes)) yield rowCells(row, strings);
+    for await (const row of elements(stream, 'row', onBytes)) yield rowCells(row, strings, styles);
     progress.bytesRead = size;
   } finally {
     stream?.destroy();
