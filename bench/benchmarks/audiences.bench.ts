@@ -104,7 +104,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     ctx.log(`seeding ${count.toLocaleString('en')} leads`);
-    const { sourceIds, listIds } = await seedLeads(db, { teamId, leads: count });
+    const { sourceIds, listIds } = await seedLeads(db, { teamId, leads: count, vacuum: ctx.database === 'postgres' });
     const attrs = await db.selectFrom('lead_attributes').select(['id', 'slug']).where('team_id', '=', teamId).execute();
     const attr = Object.fromEntries(attrs.map((a) => [a.slug, Number(a.id)]));
 
