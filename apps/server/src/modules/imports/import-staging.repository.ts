@@ -184,12 +184,9 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
           returning id`.execute(tx);
         if (advanced.rows.length === 0) throw new SupersededError();
-        const inserted = await sql`
-          insert into leads (id, team_id, source_id, list_id, status) overriding system value
-          select s.lead_id, ${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status} from ${staged} where ${range}
-          order by s.row_no`.execute(tx);
-        const count = Number(inserted.numAffectedRows ?? 0);
+        const lead = sql`${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status}`;
         const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [col(i)] : []));
+        let count: number;
         if (phones.length > 0) {
           // When this chunk is a large share of all values (a first import into a new database),
           // the planner's statistics do not know them and the recount's joins degrade into nested
@@ -198,7 +195,12 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           const stats = await sql<{ n: number }>`
             select reltuples::float8 as n from pg_class where oid = 'lead_values'::regclass`.execute(tx);
           if (Number(stats.rows[0]?.n ?? -1) < valueRows * 2) await sql`analyze lead_values`.execute(tx);
-          await refreshDuplicates(tx, a.teamId, staged, range, phones);
+          count = await insertCountingDuplicates(tx, a.teamId, lead, staged, range, phones);
+        } else {
+          const inserted = await sql`
+            insert into leads (id, team_id, source_id, list_id, status) overriding system value
+            select s.lead_id, ${lead} from ${staged} where ${range} order by s.row_no`.execute(tx);
+          count = Number(inserted.numAffectedRows ?? 0);
         }
         await sql`update import_files set leads_processed = leads_processed + ${count} where id = ${a.importId}`.execute(
           tx,
@@ -219,18 +221,24 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
 }
 
 /**
- * Decision 007's duplicates, set-based for a chunk: only phones the team now holds on more than
- * one lead can change any count, so only the leads holding those are recounted.
+ * Inserts the chunk's leads with decision 007's duplicates already counted, and recounts the
+ * team's other leads that share a phone with them. Set-based: only phones the team now holds on
+ * more than one lead can change any count, so only the leads holding those are counted. The
+ * chunk's values are already written (phase one), so the count needs no lead row; new leads are
+ * inserted with their count instead of inserted and then updated (an update of `duplicates` is not
+ * HOT: it writes every index of `leads` again). The update cannot see the rows the same statement
+ * inserts, so it changes only earlier leads.
  */
-async function refreshDuplicates(
+async function insertCountingDuplicates(
   tx: Kysely<DB>,
   teamId: number,
+  lead: RawBuilder<unknown>,
   staged: RawBuilder<unknown>,
   range: RawBuilder<unknown>,
   phones: RawBuilder<unknown>[],
-) {
+): Promise<number> {
   const phoneValues = sql.join(phones.map((p) => sql`(${p})`));
-  await sql`
+  const r = await sql<{ n: number }>`
     with chunk_phones as (
       select distinct p.value from ${staged} cross join lateral (values ${phoneValues}) as p(value)
       where ${range} and p.value is not null
@@ -247,7 +255,16 @@ async function refreshDuplicates(
       from pairs p
       join lead_values o on o.team_id = ${teamId} and o.type = 'phone' and o.value = p.value and o.lead_id <> p.lead_id
       group by p.lead_id
+    ), inserted as (
+      insert into leads (id, team_id, source_id, list_id, status, duplicates) overriding system value
+      select s.lead_id, ${lead}, coalesce(c.n, 0) from ${staged} left join counted c on c.lead_id = s.lead_id
+      where ${range} order by s.row_no
+      returning 1
+    ), updated as (
+      update leads l set duplicates = c.n from counted c
+      where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n
+      returning 1
     )
-    update leads l set duplicates = c.n from counted c
-    where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n`.execute(tx);
+    select (select count(*) from inserted)::int as n`.execute(tx);
+  return Number(r.rows[0].n);
 }
