@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMember, signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
@@ -321,13 +321,18 @@ describe.each(databases)('lead database on %s', (kind) => {
       (await t.request({ method: 'POST', url: '/api/sources', token: operator.token, payload: { name: 'x' } }))
         .statusCode,
     ).toBe(403);
-    const seen = t.app.services.bus
-      .since(0)
-      .filter(
-        (e) =>
-          e.event.type === 'TeamOperatorAction' && 'teamId' in e.audience && e.audience.teamId === owner.user.team_id,
-      );
-    expect(seen).toHaveLength(1);
+    // On PostgreSQL the event comes back through LISTEN/NOTIFY, after the response: wait for it.
+    const seen = () =>
+      t.app.services.bus
+        .since(0)
+        .filter(
+          (e) =>
+            e.event.type === 'TeamOperatorAction' && 'teamId' in e.audience && e.audience.teamId === owner.user.team_id,
+        );
+    await vi.waitFor(() => expect(seen()).toHaveLength(1), { timeout: 5_000 });
+    // …and only once: a second would arrive by now as surely as the first.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen()).toHaveLength(1);
   });
 
   it('deletes a source with its lists and leads', async () => {
