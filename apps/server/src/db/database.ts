@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { PgliteClient } from './pglite-client.ts';
 import { PgliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
@@ -66,6 +67,8 @@ export function createDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' 
   }
   const dataDir = config.DATA_DIR === ':memory:' ? undefined : join(config.DATA_DIR, 'pglite');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // One process per data directory: PGlite does not enforce it, and two openers corrupt it.
+  const unlock = dataDir ? lockDataDir(join(config.DATA_DIR, 'pglite.lock')) : () => {};
   const client = new PgliteClient(dataDir);
   const db = new Kysely<DB>({ dialect: new PgliteDialect(client) });
   return {
@@ -82,6 +85,12 @@ export function createDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' 
         PING_TIMEOUT_MS,
       );
     },
-    close: () => db.destroy(),
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
