@@ -111,7 +111,7 @@ export async function startTestApp(
 
 // Enough of RFC 5322 for the single-part text mails the app writes (nodemailer picks
 // quoted-printable or base64 bodies and encoded-word subjects).
-function parseEml(raw: string) {
+export function parseEml(raw: string) {
   const [head, ...bodyParts] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const header = (name: string) => unfolded.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';

@@ -1,0 +1,171 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { multipart } from '../fixtures/imports/import-client.ts';
+import { parseEml } from '../support/test-app.ts';
+
+const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const ROWS = 100_000;
+
+/**
+ * SIGTERM of an embedded server in the middle of an import (decision 009, "Embedded (PGlite)"):
+ * while parsing and, for a second import, while publishing. The server must exit 0 (PGlite closed
+ * cleanly), start again on the same DATA_DIR, and in the end each file's rows must be in its list
+ * exactly once, with the tallies agreeing. Embedded only: the data directory is PGlite's.
+ */
+describe('an import survives SIGTERM on the embedded database', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'herald-sigterm-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  let server: ChildProcess | undefined;
+
+  const serverEnv = (onPort: number) => {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    delete env.DATABASE_URL;
+    return {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: String(onPort),
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'sigterm-test-secret-sigterm-test-secret-0123',
+      LOG_LEVEL: 'error',
+    };
+  };
+  const start = async () => {
+    server = spawn(process.execPath, [main], { env: serverEnv(port), stdio: ['ignore', 'ignore', 'inherit'] });
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not start');
+  };
+  /** Sends the signal and waits for the exit: its code, or the signal that ended it. */
+  const stop = async (signal: NodeJS.Signals) => {
+    const child = server as ChildProcess;
+    const exited = new Promise<number | string | null>((r) => child.once('exit', (code, sig) => r(code ?? sig)));
+    child.kill(signal);
+    return exited;
+  };
+
+  afterAll(async () => {
+    if (server && server.exitCode === null && server.signalCode === null) await stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('exits cleanly while parsing and while publishing, and each file ends in its list exactly once', async () => {
+    await start();
+    let token = '';
+    const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body && !(body instanceof Buffer) ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        body: body instanceof Buffer ? new Uint8Array(body) : body ? JSON.stringify(body) : undefined,
+      });
+      // biome-ignore lint/suspicious/noExplicitAny: the test reads a few known fields of JSON answers
+      return { status: res.status, json: (await res.json()) as any };
+    };
+    const password = 'Secret-pass1';
+    const signup = await api('POST', '/auth/signup', {
+      name: 'Sigterm Test',
+      email: 'sigterm@example.com',
+      password,
+      password_confirmation: password,
+    });
+    expect(signup.status).toBe(201);
+    token = signup.json.access_token;
+    // No SMTP_URL: the verification mail is a file in DATA_DIR/mail.
+    const mailDir = join(dataDir, 'mail');
+    const mail = parseEml(readFileSync(join(mailDir, readdirSync(mailDir)[0]), 'utf8'));
+    const verifyToken = mail.text.match(/verify-email\?token=([\w.-]+)/)?.[1];
+    expect((await api('POST', '/auth/email/verify', { token: verifyToken })).status).toBe(200);
+
+    const source = await api('POST', '/sources', { name: 'Stopped' });
+    const attrs = (await api('GET', '/lead-attributes')).json.data as Array<{ id: number; slug: string }>;
+    /** Uploads a file of ROWS rows whose phones start at `offset`, maps it, dispatches it. */
+    const dispatch = async (name: string, offset: number) => {
+      const list = await api('POST', `/sources/${source.json.id}/lists`, { name });
+      const lines = ['phone,email,city'];
+      for (let i = offset; i < offset + ROWS; i++)
+        lines.push(`+3805${String(i).padStart(8, '0')},user${i}@example.com,City ${i % 100}`);
+      const body = multipart(
+        { 'list_id[0]': String(list.json.id), black_list: '0' },
+        { name: `${name}.csv`, content: Buffer.from(`${lines.join('\n')}\n`) },
+      );
+      const up = await api('POST', '/imports', body.payload, body.headers);
+      expect(up.status).toBe(201);
+      const mapping = up.json.attributes.map((c: { id: number; name: string }) =>
+        c.name === 'city'
+          ? { processing_document_attribute_id: c.id, name: 'City' }
+          : { processing_document_attribute_id: c.id, lead_attribute_id: attrs.find((a) => a.slug === c.name)?.id },
+      );
+      const mapped = await api('POST', `/sync-import/${up.json.id}/import-attributes/multiple`, { list: mapping });
+      expect(mapped.status).toBe(200);
+      expect((await api('POST', `/imports/${up.json.id}/dispatch`)).status).toBe(200);
+      return { id: up.json.id as number, listId: list.json.id as number };
+    };
+    const waitFor = async (id: number, test: (s: Record<string, unknown>) => boolean, timeoutMs: number) => {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        const s = (await api('GET', `/imports/${id}`)).json;
+        if (test(s)) return s;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error('timed out');
+    };
+
+    // 1: SIGTERM while parsing.
+    const first = await dispatch('Parsing', 0);
+    await waitFor(first.id, (s) => s.status === 'parsing' && Number(s.progress) >= 20, 60_000);
+    expect(await stop('SIGTERM')).toBe(0);
+    await start();
+    // 2: SIGTERM while publishing, on a list that already holds the first file's leads.
+    const second = await dispatch('Publishing', ROWS);
+    await waitFor(second.id, (s) => s.stage === 'resolve_duplicates' || s.status === 'completed', 120_000);
+    expect(await stop('SIGTERM')).toBe(0);
+    await start();
+    for (const { id } of [first, second]) {
+      const done = await waitFor(id, (s) => s.status === 'completed' || s.status === 'failed', 120_000);
+      expect(done).toMatchObject({ status: 'completed', parsed_leads_count: ROWS, leads_processed: ROWS });
+    }
+    // A second server on the same DATA_DIR (PGlite does not lock it; two openers corrupt it) stops
+    // before it opens the database, naming the process that has it.
+    const intruder = spawn(process.execPath, [main], { env: serverEnv(port + 1), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    intruder.stderr?.on('data', (d) => {
+      stderr += d;
+    });
+    expect(await new Promise((r) => intruder.once('exit', r))).toBe(1);
+    expect(stderr).toContain(`in use by process ${server?.pid}`);
+    expect((await api('GET', `/imports/${first.id}`)).status).toBe(200);
+    expect(await stop('SIGTERM')).toBe(0);
+
+    const db = await PGlite.create(join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+    try {
+      for (const { listId } of [first, second]) {
+        const leads = await db.query(
+          `select count(*)::int as leads, count(distinct v.value)::int as phones, count(v.value)::int as phone_values
+           from leads l left join lead_values v on v.lead_id = l.id and v.type = 'phone' where l.list_id = $1`,
+          [listId],
+        );
+        expect(leads.rows[0]).toEqual({ leads: ROWS, phones: ROWS, phone_values: ROWS });
+        const tally = await db.query('select sum(total)::int as total from lead_counts where list_id = $1', [listId]);
+        expect(tally.rows[0]).toEqual({ total: ROWS });
+      }
+      expect((await db.query('select count(*)::int as n from lead_values')).rows[0]).toEqual({ n: ROWS * 2 * 3 });
+      const staging = await db.query(`select count(*)::int as n from pg_tables where tablename like 'import_rows_%'`);
+      expect(staging.rows[0]).toEqual({ n: 0 });
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
+});
