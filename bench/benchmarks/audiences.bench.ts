@@ -88,19 +88,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   try {
     const { app, url } = herald;
     const db = app.services.database.db as Kysely<DB>;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'Bench',
-        email: `bench-${Date.now()}@example.com`,
-        password: 'Bench-pass1',
-        password_confirmation: 'Bench-pass1',
-      },
-    });
-    const token = signup.json().access_token as string;
-    await db.updateTable('users').set({ email_verified_at: new Date() }).execute();
-    const teamId = Number((await db.selectFrom('users').select('team_id').executeTakeFirstOrThrow()).team_id);
+    const { token, teamId } = await herald.signUpOwner();
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     ctx.log(`seeding ${count.toLocaleString('en')} leads`);

@@ -1,10 +1,9 @@
 import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { DB } from '../../apps/server/src/db/schema.ts';
 import { startHerald } from '../lib/herald.ts';
 import { writeImportFiles } from '../lib/import-files.ts';
 import type { BenchContext, Row } from '../lib/types.ts';
@@ -45,19 +44,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   const herald = await startHerald(ctx);
   try {
     const { app, url } = herald;
-    const db = app.services.database.db as Kysely<DB>;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'Bench',
-        email: `bench-${Date.now()}@example.com`,
-        password: 'Bench-pass1',
-        password_confirmation: 'Bench-pass1',
-      },
-    });
-    const token = signup.json().access_token as string;
-    await db.updateTable('users').set({ email_verified_at: new Date() }).execute();
+    const { token } = await herald.signUpOwner();
     const headers = { authorization: `Bearer ${token}` };
     const api = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${url}/api${path}`, {

@@ -69,19 +69,8 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const herald = await startHerald(ctx);
   try {
-    const { app, url } = herald;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        name: 'Bench',
-        email: `bench-${Date.now()}@example.com`,
-        password: 'Bench-pass1',
-        password_confirmation: 'Bench-pass1',
-      },
-    });
-    const token = signup.json().access_token as string;
-    await app.services.database.db.updateTable('users').set({ email_verified_at: new Date() }).execute();
+    const { url } = herald;
+    const { token } = await herald.signUpOwner();
 
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
     const references: Load[] = [];

@@ -13,6 +13,8 @@ export interface RunningHerald {
   app: FastifyInstance;
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** Signs up a team owner with the e-mail already verified: their token and team. */
+  signUpOwner(): Promise<{ token: string; teamId: number }>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,25 @@ export async function startHerald(ctx: BenchContext, env: Record<string, string>
   return {
     app: running,
     url: `http://127.0.0.1:${port}`,
+    async signUpOwner() {
+      const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const signup = await running.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Bench', email, password: 'Bench-pass1', password_confirmation: 'Bench-pass1' },
+      });
+      if (signup.statusCode !== 201 && signup.statusCode !== 200) {
+        throw new Error(`sign-up answered ${signup.statusCode}: ${signup.body}`);
+      }
+      const db = running.services.database.db;
+      const user = await db
+        .updateTable('users')
+        .set({ email_verified_at: new Date() })
+        .where('email', '=', email)
+        .returning('team_id')
+        .executeTakeFirstOrThrow();
+      return { token: signup.json().access_token as string, teamId: Number(user.team_id) };
+    },
     async close() {
       await running.close();
       await cleanup();
