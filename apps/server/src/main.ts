@@ -14,22 +14,32 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config);
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
+  // Signals are heard from the start: one that arrives while the app is still being built (migrations,
+  // the database opening) lets the build finish, then closes it cleanly instead of killing it.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping: string | undefined;
+  const shutdown = async () => {
+    if (!app || !stopping) return;
+    app.log.info({ signal: stopping }, 'shutting down');
     const timer = setTimeout(() => {
-      app.log.error('shutdown took too long, exiting');
+      app?.log.error('shutdown took too long, exiting');
       process.exit(1);
     }, 60_000);
     timer.unref();
     await app.close();
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const onSignal = (signal: string) => {
+    // A second signal while the build has not finished yet (a stuck start, a second Ctrl+C) ends it.
+    if (stopping && !app) process.exit(1);
+    if (stopping) return;
+    stopping = signal;
+    void shutdown();
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  app = await buildApp(config);
+  if (stopping) return shutdown();
 
   if (config.HERALD_ROLE === 'worker') {
     app.log.info({ mode: app.services.database.kind }, 'worker started');
