@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipart } from '../fixtures/imports/import-client.ts';
+import { numberedLeadsCsv, serverProcess } from '../support/server-process.ts';
 
 const base = process.env.TEST_DATABASE_URL;
-const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const ROWS = 400_000;
 
 /**
@@ -20,40 +18,17 @@ const ROWS = 400_000;
 describe.skipIf(!base)('an import survives kill -9 on postgres', () => {
   const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'herald-kill-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
   const url = new URL(base ?? 'postgres://x');
   url.searchParams.set('options', `-c search_path=${schema},public`);
-  const databaseUrl = url.toString();
-  let server: ChildProcess | undefined;
+  const server = serverProcess({
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'kill-test-secret-kill-test-secret-0123456789',
+  });
+  const { start, api } = server;
+  const kill = () => server.stop('SIGKILL');
   let client: pg.Client;
 
-  const start = async () => {
-    server = spawn(process.execPath, [main], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        JWT_SECRET: 'kill-test-secret-kill-test-secret-0123456789',
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not start');
-  };
-  const kill = async () => {
-    const child = server as ChildProcess;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await exited;
-  };
   const state = async () =>
     (await client.query('select status, progress, published_upto, staged_rows, attempt from import_files')).rows[0];
   const waitFor = async (test: (s: Record<string, number | string>) => boolean, timeoutMs: number) => {
@@ -67,7 +42,7 @@ describe.skipIf(!base)('an import survives kill -9 on postgres', () => {
   };
 
   afterAll(async () => {
-    if (server && server.exitCode === null && server.signalCode === null) await kill();
+    await server.dispose();
     await client?.query(`drop schema if exists ${schema} cascade`).catch(() => {});
     await client?.end();
     rmSync(dataDir, { recursive: true, force: true });
@@ -79,24 +54,6 @@ describe.skipIf(!base)('an import survives kill -9 on postgres', () => {
     await client.query(`create schema ${schema}`);
     await client.query(`set search_path = ${schema}, public`);
     await start();
-    const api = async (
-      method: string,
-      path: string,
-      token?: string,
-      body?: unknown,
-      headers: Record<string, string> = {},
-    ) => {
-      const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body && !(body instanceof Buffer) ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body instanceof Buffer ? new Uint8Array(body) : body ? JSON.stringify(body) : undefined,
-      });
-      return { status: res.status, json: (await res.json()) as any };
-    };
     const password = 'Secret-pass1';
     const signup = await api('POST', '/auth/signup', undefined, {
       name: 'Kill Test',
@@ -109,12 +66,9 @@ describe.skipIf(!base)('an import survives kill -9 on postgres', () => {
     const token = signup.json.access_token as string;
     const source = await api('POST', '/sources', token, { name: 'Killed' });
     const list = await api('POST', `/sources/${source.json.id}/lists`, token, { name: 'Killed list' });
-    const lines = ['phone,email,city'];
-    for (let i = 0; i < ROWS; i++)
-      lines.push(`+3805${String(i).padStart(8, '0')},user${i}@example.com,City ${i % 100}`);
     const body = multipart(
       { 'list_id[0]': String(list.json.id), black_list: '0' },
-      { name: 'big.csv', content: Buffer.from(`${lines.join('\n')}\n`) },
+      { name: 'big.csv', content: numberedLeadsCsv(0, ROWS) },
     );
     const up = await api('POST', '/imports', token, body.payload, body.headers);
     expect(up.status).toBe(201);

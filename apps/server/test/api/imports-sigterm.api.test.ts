@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipart } from '../fixtures/imports/import-client.ts';
+import { numberedLeadsCsv, serverProcess } from '../support/server-process.ts';
 import { parseEml } from '../support/test-app.ts';
 
-const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const ROWS = 100_000;
 
 /**
@@ -20,60 +18,19 @@ const ROWS = 100_000;
  */
 describe('an import survives SIGTERM on the embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'herald-sigterm-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  let server: ChildProcess | undefined;
-
-  const serverEnv = (onPort: number) => {
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    delete env.DATABASE_URL;
-    return {
-      ...env,
-      DATA_DIR: dataDir,
-      PORT: String(onPort),
-      HOST: '127.0.0.1',
-      JWT_SECRET: 'sigterm-test-secret-sigterm-test-secret-0123',
-      LOG_LEVEL: 'error',
-    };
-  };
-  const start = async () => {
-    server = spawn(process.execPath, [main], { env: serverEnv(port), stdio: ['ignore', 'ignore', 'inherit'] });
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not start');
-  };
-  /** Sends the signal and waits for the exit: its code, or the signal that ended it. */
-  const stop = async (signal: NodeJS.Signals) => {
-    const child = server as ChildProcess;
-    const exited = new Promise<number | string | null>((r) => child.once('exit', (code, sig) => r(code ?? sig)));
-    child.kill(signal);
-    return exited;
-  };
+  const server = serverProcess({ DATA_DIR: dataDir, JWT_SECRET: 'sigterm-test-secret-sigterm-test-secret-0123' });
+  const { start, stop } = server;
 
   afterAll(async () => {
-    if (server && server.exitCode === null && server.signalCode === null) await stop('SIGKILL');
+    await server.dispose();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('exits cleanly while parsing and while publishing, and each file ends in its list exactly once', async () => {
     await start();
     let token = '';
-    const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-      const res = await fetch(`http://127.0.0.1:${port}/api${path}`, {
-        method,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(body && !(body instanceof Buffer) ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body instanceof Buffer ? new Uint8Array(body) : body ? JSON.stringify(body) : undefined,
-      });
-      // biome-ignore lint/suspicious/noExplicitAny: the test reads a few known fields of JSON answers
-      return { status: res.status, json: (await res.json()) as any };
-    };
+    const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+      server.api(method, path, token, body, headers);
     const password = 'Secret-pass1';
     const signup = await api('POST', '/auth/signup', {
       name: 'Sigterm Test',
@@ -94,12 +51,9 @@ describe('an import survives SIGTERM on the embedded database', () => {
     /** Uploads a file of ROWS rows whose phones start at `offset`, maps it, dispatches it. */
     const dispatch = async (name: string, offset: number) => {
       const list = await api('POST', `/sources/${source.json.id}/lists`, { name });
-      const lines = ['phone,email,city'];
-      for (let i = offset; i < offset + ROWS; i++)
-        lines.push(`+3805${String(i).padStart(8, '0')},user${i}@example.com,City ${i % 100}`);
       const body = multipart(
         { 'list_id[0]': String(list.json.id), black_list: '0' },
-        { name: `${name}.csv`, content: Buffer.from(`${lines.join('\n')}\n`) },
+        { name: `${name}.csv`, content: numberedLeadsCsv(offset, ROWS) },
       );
       const up = await api('POST', '/imports', body.payload, body.headers);
       expect(up.status).toBe(201);
@@ -139,13 +93,13 @@ describe('an import survives SIGTERM on the embedded database', () => {
     }
     // A second server on the same DATA_DIR (PGlite does not lock it; two openers corrupt it) stops
     // before it opens the database, naming the process that has it.
-    const intruder = spawn(process.execPath, [main], { env: serverEnv(port + 1), stdio: ['ignore', 'ignore', 'pipe'] });
+    const intruder = server.spawnOn(server.port + 1, 'pipe');
     let stderr = '';
     intruder.stderr?.on('data', (d) => {
       stderr += d;
     });
-    expect(await new Promise((r) => intruder.once('exit', r))).toBe(1);
-    expect(stderr).toContain(`in use by process ${server?.pid}`);
+    expect(await server.exitOf(intruder)).toBe(1);
+    expect(stderr).toContain(`in use by process ${server.pid}`);
     expect((await api('GET', `/imports/${first.id}`)).status).toBe(200);
     expect(await stop('SIGTERM')).toBe(0);
 
