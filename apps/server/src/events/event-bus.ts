@@ -17,7 +17,12 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'herald_events';
+/**
+ * NOTIFY is database-wide, not per schema: the channel carries the schema Herald's tables live in,
+ * so deployments (or test runs) sharing one database in different schemas never hear each other.
+ * Channel names are identifiers, at most 63 bytes.
+ */
+const channelOf = (schema: string) => (schema === 'public' ? 'herald_events' : `herald_events.${schema}`).slice(0, 63);
 const REPLAY_SIZE = 1000;
 
 /**
@@ -39,13 +44,16 @@ export async function createEventBus(connectionString?: string): Promise<EventBu
 
   let listener: pg.Client | undefined;
   let publisher: pg.Pool | undefined;
+  let channel = channelOf('public');
   if (connectionString) {
     listener = new pg.Client({ connectionString });
     listener.on('error', () => {});
     await listener.connect();
-    await listener.query(`listen ${CHANNEL}`);
+    const schema = (await listener.query<{ s: string }>('select current_schema() as s')).rows[0].s;
+    channel = channelOf(schema);
+    await listener.query(`listen ${listener.escapeIdentifier(channel)}`);
     listener.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
+      if (message.channel !== channel || !message.payload) return;
       try {
         deliver(JSON.parse(message.payload) as EventEnvelope);
       } catch {
@@ -59,7 +67,7 @@ export async function createEventBus(connectionString?: string): Promise<EventBu
   return {
     async publish(audience, event) {
       const envelope: EventEnvelope = { id: nextId(), audience, event };
-      if (publisher) await publisher.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(envelope)]);
+      if (publisher) await publisher.query('select pg_notify($1, $2)', [channel, JSON.stringify(envelope)]);
       else deliver(envelope);
     },
     subscribe(fn) {

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signupVerified } from '../support/accounts.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -235,6 +235,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('events across processes on postgr
       stream.close();
     } finally {
       await b.close();
+      await a.close();
+    }
+  });
+
+  it('stays inside its deployment: an app on another schema of the same database hears nothing', async () => {
+    const a = await startTestApp('postgres');
+    const other = await startTestApp('postgres');
+    try {
+      const heard: string[] = [];
+      const unsubscribe = other.app.services.bus.subscribe((e) => heard.push(e.event.type));
+      const own: string[] = [];
+      const unsubscribeOwn = a.app.services.bus.subscribe((e) => own.push(e.event.type));
+      await a.app.services.bus.publish(
+        { teamId: 1 },
+        { type: 'TeamOperatorAction', payload: { action: 'lead_created', user_id: 1 } },
+      );
+      await vi.waitFor(() => expect(own).toEqual(['TeamOperatorAction']), { timeout: 5_000 });
+      // Delivered to its own app, so a leak would have reached the other by now as well.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toEqual([]);
+      unsubscribe();
+      unsubscribeOwn();
+    } finally {
+      await other.close();
       await a.close();
     }
   });
