@@ -27,7 +27,11 @@ export async function startHerald(ctx: BenchContext, env: Record<string, string>
   const schema = ctx.databaseUrl ? `bench_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   let databaseUrl: string | undefined;
   if (ctx.databaseUrl && schema) {
-    await onPostgres(ctx.databaseUrl, `create schema ${schema}`);
+    // As the tests do: a migration run first on another search path would put pg_trgm in that schema.
+    await onPostgres(
+      ctx.databaseUrl,
+      `create extension if not exists pg_trgm with schema public; create schema ${schema}`,
+    );
     const url = new URL(ctx.databaseUrl);
     // public stays on the path: extensions (pg_trgm) are installed there once per database.
     url.searchParams.set('options', `-c search_path=${schema},public`);

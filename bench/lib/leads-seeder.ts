@@ -45,8 +45,13 @@ export async function seedLeads(
   const city = await sql<{ id: number }>`
     insert into lead_attributes (team_id, name, slug, type, sort_order) values (${teamId}, 'City', 'city', 'string', 5)
     on conflict (team_id, slug) do update set name = excluded.name returning id`.execute(db);
-  const attrs = await sql<{ id: number; slug: string }>`
-    select id, slug from lead_attributes where team_id = ${teamId} and slug in ('phone', 'email')`.execute(db);
+  const attrs = await sql<{ id: number; slug: string; presence_bit: number | null }>`
+    select id, slug, presence_bit from lead_attributes where team_id = ${teamId} and slug in ('phone', 'email', 'city')`.execute(
+    db,
+  );
+  // Every lead gets a phone, an e-mail and a city: their presence bits go in with the lead, and the
+  // value inserts below skip the trigger that would otherwise update every lead once more.
+  const mask = attrs.rows.reduce((m, a) => (a.presence_bit === null ? m : m | (1n << BigInt(a.presence_bit))), 0n);
   const phoneAttr = attrs.rows.find((a) => a.slug === 'phone')?.id;
   const emailAttr = attrs.rows.find((a) => a.slug === 'email')?.id;
 
@@ -55,28 +60,31 @@ export async function seedLeads(
     const end = Math.min(leads, start + batch - 1);
     await db.transaction().execute(async (tx) => {
       await sql`
-        insert into leads (team_id, source_id, list_id, status, created_at, updated_at)
+        insert into leads (team_id, source_id, list_id, status, value_mask, created_at, updated_at)
         select ${teamId}, (${listSources}::bigint[])[1 + g % ${listIds.length}], (${listIds}::bigint[])[1 + g % ${listIds.length}],
-          case when g % 53 = 0 then 'blacklisted' when g % 97 = 0 then 'flagged' else 'active' end,
+          case when g % 53 = 0 then 'blacklisted' when g % 97 = 0 then 'flagged' else 'active' end, ${mask.toString()}::bigint,
           now() - (g % 60) * interval '1 day' - (g % 86400) * interval '1 second',
           now() - (g % 60) * interval '1 day'
         from generate_series(${start}::int, ${end}::int) g`.execute(tx);
     });
   }
   // Values are numbered by the leads' order, so phone n is shared by leads n and n + distinctPhones.
-  await sql`
-    insert into lead_values (team_id, lead_id, attribute_id, type, value)
-    select ${teamId}, id, ${phoneAttr}, 'phone', '+38050' || lpad(((rn - 1) % ${distinctPhones})::text, 7, '0')
-    from (select id, row_number() over (order by id) rn from leads where team_id = ${teamId}) l`.execute(db);
-  await sql`
-    insert into lead_values (team_id, lead_id, attribute_id, type, value)
-    select ${teamId}, id, ${emailAttr}, 'email', 'lead' || id || '@example.com' from leads where team_id = ${teamId}`.execute(
-    db,
-  );
-  await sql`
-    insert into lead_values (team_id, lead_id, attribute_id, type, value)
-    select ${teamId}, id, ${city.rows[0].id}, 'string', (array['Kyiv','Lviv','Odesa','Dnipro','Kharkiv','Київ','Львів'])[1 + id % 7]
-    from leads where team_id = ${teamId}`.execute(db);
+  await db.transaction().execute(async (tx) => {
+    await sql`set local herald.bulk_values = 'on'`.execute(tx);
+    await sql`
+      insert into lead_values (team_id, lead_id, attribute_id, type, value)
+      select ${teamId}, id, ${phoneAttr}, 'phone', '+38050' || lpad(((rn - 1) % ${distinctPhones})::text, 7, '0')
+      from (select id, row_number() over (order by id) rn from leads where team_id = ${teamId}) l`.execute(tx);
+    await sql`
+      insert into lead_values (team_id, lead_id, attribute_id, type, value)
+      select ${teamId}, id, ${emailAttr}, 'email', 'lead' || id || '@example.com' from leads where team_id = ${teamId}`.execute(
+      tx,
+    );
+    await sql`
+      insert into lead_values (team_id, lead_id, attribute_id, type, value)
+      select ${teamId}, id, ${city.rows[0].id}, 'string', (array['Kyiv','Lviv','Odesa','Dnipro','Kharkiv','Київ','Львів'])[1 + id % 7]
+      from leads where team_id = ${teamId}`.execute(tx);
+  });
   await sql`
     with d as (
       select value, count(*) - 1 as n from lead_values

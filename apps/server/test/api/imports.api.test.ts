@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TServerEvent } from '@herald/shared/events/events.schemas';
 import { signupVerified } from '../support/accounts.ts';
-import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
+import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { upload, waitForImport } from '../fixtures/imports/import-client.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
@@ -157,6 +157,11 @@ describe.each(databases)('imports on %s', (kind) => {
     expect(counts).toMatchObject({ total_leads: 6, duplicate: 4 });
     expect(byPhone.get('undefined:new')?.lead_values.map((v) => v.value)).toEqual(['Poltava']);
     expect(await version()).toBeGreaterThan(versionBefore);
+    // Imported leads carry their presence bits, written with the leads (migration 0007).
+    expect(await staleValueMasks(db(), owner.user.team_id)).toBe(0);
+    const bare = await sql<{ n: number }>`
+      select count(*)::int as n from leads where team_id = ${owner.user.team_id} and value_mask = 0`.execute(db());
+    expect(bare.rows[0].n).toBe(0);
     const newId = leads.data.find((l: { id: number }) => l.id !== existing.json().id).id;
     const log = (await t.request({ method: 'GET', url: `/api/leads/${newId}/log`, token: owner.token })).json();
     expect(log.data[0]).toMatchObject({ action: 'created', filename: 'leads.csv' });

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
-import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
+import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -138,5 +138,85 @@ describe.each(databases)('lead integrity without row foreign keys on %s', (kind)
     expect(late.statusCode).toBe(422);
     expect(await valuesOf([leadId])).toBe(1);
     expect(await dangling()).toEqual({ values: 0, logs: 0, leads: 0 });
+  });
+
+  it('keeps the presence bits of every lead equal to the attributes it has values of (migration 0007)', async () => {
+    const { token, user } = await signupVerified(t);
+    const teamId = user.team_id;
+    const ids = await attributeIds(t, token);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/lead-attributes',
+      token,
+      payload: [{ name: 'City', sort_order: 2 }],
+    });
+    const city = made.json().data.find((a: { name: string }) => a.name === 'City').id as number;
+    const bitOf = async (id: number) =>
+      Number(
+        (await db.selectFrom('lead_attributes').select('presence_bit').where('id', '=', id).executeTakeFirstOrThrow())
+          .presence_bit,
+      );
+    // Phone and e-mail (made with the team) and City hold the first three bits.
+    expect(new Set([await bitOf(ids.phone), await bitOf(ids.email), await bitOf(city)])).toEqual(new Set([0, 1, 2]));
+    const masks = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('leads').select(['id', 'value_mask']).where('team_id', '=', teamId).execute()).map((r) => [
+          Number(r.id),
+          Number(r.value_mask),
+        ]),
+      );
+    const bit = async (id: number) => 2 ** (await bitOf(id));
+    const place = await sourceWithList(t, token, 'Bits');
+    const withCity = (
+      await createLead(t, token, place.source.id, place.list.id, [
+        [ids.phone, '+380503330001'],
+        [city, 'Kyiv'],
+        [city, 'Lviv'],
+      ])
+    ).json();
+    const phoneOnly = (
+      await createLead(t, token, place.source.id, place.list.id, [[ids.phone, '+380503330002']])
+    ).json().id as number;
+    expect(await masks()).toEqual({
+      [withCity.id]: (await bit(ids.phone)) + (await bit(city)),
+      [phoneOnly]: await bit(ids.phone),
+    });
+
+    // An added value sets its bit; removing one of two values keeps it; removing the last clears it.
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/leads/${phoneOnly}/lead-attributes/${ids.email}/lead-emails`,
+      token,
+      payload: { value: 'bits@example.com' },
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await masks())[phoneOnly]).toBe((await bit(ids.phone)) + (await bit(ids.email)));
+    const cities = withCity.lead_values.filter((v: { attribute: { id: number } }) => v.attribute.id === city);
+    expect(cities).toHaveLength(2);
+    await t.request({ method: 'DELETE', url: `/api/lead-values/${cities[0].id}`, token });
+    expect((await masks())[withCity.id]).toBe((await bit(ids.phone)) + (await bit(city)));
+    await t.request({ method: 'DELETE', url: `/api/lead-values/${cities[1].id}`, token });
+    expect((await masks())[withCity.id]).toBe(await bit(ids.phone));
+    expect(await staleValueMasks(db, teamId)).toBe(0);
+
+    // A deleted attribute's bit is cleared on every lead before a new attribute takes it.
+    await t.request({
+      method: 'POST',
+      url: `/api/leads/${withCity.id}/lead-attributes/${city}/lead-values`,
+      token,
+      payload: { value: 'Odesa' },
+    });
+    const cityBit = await bitOf(city);
+    expect((await t.request({ method: 'DELETE', url: `/api/lead-attributes/${city}`, token })).statusCode).toBe(200);
+    const next = await t.request({
+      method: 'POST',
+      url: '/api/lead-attributes',
+      token,
+      payload: [{ name: 'Region', sort_order: 3 }],
+    });
+    const region = next.json().data.find((a: { name: string }) => a.name === 'Region').id as number;
+    expect(await bitOf(region)).toBe(cityBit);
+    expect(Object.values(await masks()).every((m) => (m & (2 ** cityBit)) === 0)).toBe(true);
+    expect(await staleValueMasks(db, teamId)).toBe(0);
   });
 });

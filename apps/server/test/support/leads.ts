@@ -1,3 +1,5 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../src/db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Creates a source with one list through the API. */
@@ -36,4 +38,14 @@ export async function createLead(
       attributes: values.map(([attr_id, value]) => ({ attr_id, value })),
     },
   });
+}
+
+/** How many of the team's leads have presence bits other than their values say (migration 0007). */
+export async function staleValueMasks(db: Kysely<DB>, teamId: number): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from leads l
+    where l.team_id = ${teamId} and l.value_mask <> coalesce((
+      select bit_or(1::bigint << a.presence_bit) from lead_values v join lead_attributes a on a.id = v.attribute_id
+      where v.lead_id = l.id and a.presence_bit is not null), 0)`.execute(db);
+  return Number(r.rows[0].n);
 }

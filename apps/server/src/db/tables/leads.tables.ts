@@ -14,6 +14,8 @@ export interface LeadAttributesTable {
   type: TAttributeType;
   sort_order: number;
   is_system: Generated<boolean>;
+  /** Its bit in `leads.value_mask`, given by a trigger; null past a team's 63rd (migration 0007). */
+  presence_bit: Generated<number | null>;
   created_at: CreatedAt;
 }
 
@@ -45,6 +47,8 @@ export interface LeadsTable {
   duplicates: Generated<number>;
   looked_up: Generated<boolean>;
   verified: Generated<boolean>;
+  /** Bits of the attributes the lead has a value of (migration 0007); kept by triggers and imports. */
+  value_mask: Generated<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

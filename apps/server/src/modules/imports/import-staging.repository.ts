@@ -144,13 +144,16 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           for key share`.execute(tx);
         if (list.rows.length === 0) throw new Error('The list of this import was deleted.');
         const attributeIds = [...new Set(a.columns.map((c) => c.attributeId))];
-        const held = await sql`
-          select id from lead_attributes where team_id = ${a.teamId} and id = any(${attributeIds}::bigint[])
+        const held = await sql<{ id: number; presence_bit: number | null }>`
+          select id, presence_bit from lead_attributes where team_id = ${a.teamId} and id = any(${attributeIds}::bigint[])
           for key share`.execute(tx);
         if (held.rows.length !== attributeIds.length) throw new Error('An attribute of this import was deleted.');
         // The GIN trigram index on values takes a big batch into its pending list, merged later
-        // (autovacuum) instead of inside this transaction.
+        // (autovacuum) instead of inside this transaction. The leads' presence bits are written
+        // with the leads below, so the per-statement trigger on values stands aside (migration 0007).
         await sql`set local gin_pending_list_limit = '64MB'`.execute(tx);
+        await sql`set local herald.bulk_values = 'on'`.execute(tx);
+        const bits = new Map(held.rows.map((r) => [Number(r.id), r.presence_bit]));
         const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
         const staged = sql`${sql.table(a.table)} s`;
         let valueRows = 0;
@@ -184,7 +187,15 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
           returning id`.execute(tx);
         if (advanced.rows.length === 0) throw new SupersededError();
-        const lead = sql`${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status}`;
+        // The bits of the attributes this row has a value of; several columns may share one.
+        const present = a.columns.flatMap((c, i) => {
+          const bit = bits.get(c.attributeId);
+          return bit === null || bit === undefined
+            ? []
+            : [sql`case when ${col(i)} is not null then 1::bigint << ${sql.lit(Number(bit))} else 0 end`];
+        });
+        const mask = present.length === 0 ? sql`0::bigint` : sql.join(present, sql` | `);
+        const lead = sql`${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status}, ${mask}`;
         const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [col(i)] : []));
         let count: number;
         if (phones.length > 0) {
@@ -198,7 +209,7 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           count = await insertCountingDuplicates(tx, a.teamId, lead, staged, range, phones);
         } else {
           const inserted = await sql`
-            insert into leads (id, team_id, source_id, list_id, status) overriding system value
+            insert into leads (id, team_id, source_id, list_id, status, value_mask) overriding system value
             select s.lead_id, ${lead} from ${staged} where ${range} order by s.row_no`.execute(tx);
           count = Number(inserted.numAffectedRows ?? 0);
         }
@@ -256,7 +267,7 @@ async function insertCountingDuplicates(
       join lead_values o on o.team_id = ${teamId} and o.type = 'phone' and o.value = p.value and o.lead_id <> p.lead_id
       group by p.lead_id
     ), inserted as (
-      insert into leads (id, team_id, source_id, list_id, status, duplicates) overriding system value
+      insert into leads (id, team_id, source_id, list_id, status, value_mask, duplicates) overriding system value
       select s.lead_id, ${lead}, coalesce(c.n, 0) from ${staged} left join counted c on c.lead_id = s.lead_id
       where ${range} order by s.row_no
       returning 1

@@ -15,6 +15,8 @@ export interface CompileContext {
   teamId: number;
   /** The team's attributes by id, for the type of an attribute condition's values. */
   attributeTypes: ReadonlyMap<number, TAttributeType>;
+  /** Attributes' bits in `leads.value_mask` (migration 0007); one without a bit asks lead_values. */
+  presenceBits: ReadonlyMap<number, number>;
 }
 
 type Predicate = RawBuilder<SqlBool>;
@@ -99,6 +101,10 @@ const attribute: Compiler = (c, ctx) => {
       patterns.map((p) => sql`v.value ilike ${p}`),
       sql` or `,
     )})`;
+  // Presence is read off the lead's own row when the attribute has a bit: no join over its values.
+  const bit = ctx.presenceBits.get(attributeId);
+  const present =
+    bit === undefined ? anyValue(TRUE) : sql<SqlBool>`(leads.value_mask & (1::bigint << ${sql.lit(bit)})) <> 0`;
   const contains = () => ilikeAny(c.values.map((v) => `%${escapeLike(v)}%`));
   const equals = () => ilikeAny(c.values.map((v) => escapeLike(storedForm(type, v))));
   switch (c.operator) {
@@ -111,9 +117,9 @@ const attribute: Compiler = (c, ctx) => {
     case 'not_eq':
       return sql<SqlBool>`not ${anyValue(equals())}`;
     case 'not_empty':
-      return anyValue(TRUE);
+      return present;
     case 'empty':
-      return sql<SqlBool>`not ${anyValue(TRUE)}`;
+      return sql<SqlBool>`not ${present}`;
     default:
       return unsupported(c);
   }

@@ -206,6 +206,17 @@ export function createSegmentsRepository(db: Kysely<DB>) {
       return Number(r.numDeletedRows);
     },
 
+    /** The team's attributes' bits in `leads.value_mask` (migration 0007), by attribute id. */
+    async presenceBits(teamId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('lead_attributes')
+        .select(['id', 'presence_bit'])
+        .where('team_id', '=', teamId)
+        .where('presence_bit', 'is not', null)
+        .execute();
+      return new Map(rows.map((r) => [Number(r.id), Number(r.presence_bit)]));
+    },
+
     async existingIds(teamId: number, table: 'sources' | 'lists', ids: number[]) {
       if (ids.length === 0) return new Set<number>();
       const rows = await db

@@ -34,8 +34,8 @@ export function createSegmentsService(deps: SegmentsDeps) {
   }
 
   async function compileContext(teamId: number): Promise<CompileContext> {
-    const attributes = await deps.attributes(teamId);
-    return { teamId, attributeTypes: new Map(attributes.map((a) => [a.id, a.type])) };
+    const [attributes, presenceBits] = await Promise.all([deps.attributes(teamId), repo.presenceBits(teamId)]);
+    return { teamId, attributeTypes: new Map(attributes.map((a) => [a.id, a.type])), presenceBits };
   }
 
   async function predicate(teamId: number, chain: readonly ChainLink[]) {
