@@ -69,6 +69,8 @@ export interface BuildOptions {
   heartbeatMs?: number;
   /** pg-boss schema; tests give each run its own. */
   jobsSchema?: string;
+  /** How often imports and exports look for runs that died with their process; tests shorten it. */
+  sweepEveryMs?: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -199,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     createAttributes: attributes.create,
     ignoredFormats: settings.phoneTemplate,
     requireList: sources.getList,
+    sweepEveryMs: options.sweepEveryMs,
   });
   app.addHook('onClose', async () => imports.stop());
   const segments = await createSegmentsModule({
@@ -206,9 +209,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     jobs,
     dataDir: config.DATA_DIR,
+    runWorkers: config.HERALD_ROLE !== 'api',
+    sweepEveryMs: options.sweepEveryMs,
     attributes: attributes.list,
     valuesOf: (teamId, leadIds) => leadsRepo.valuesOf(teamId, leadIds),
   });
+  app.addHook('onClose', async () => segments.stop());
 
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(

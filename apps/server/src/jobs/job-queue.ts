@@ -106,6 +106,23 @@ export function createJobQueue(options: {
       await publish(owner, process);
       return process;
     },
+    /**
+     * Sends a job again under the process it already has (a resumer found its run dead). The
+     * row's owner and process come as stored: a deleted user or process stays 0, never null.
+     */
+    async resend<T>(
+      name: string,
+      row: { team_id: number; user_id: number | null; process_id: number | null },
+      data: T,
+    ): Promise<void> {
+      const envelope: Envelope<T> = {
+        teamId: Number(row.team_id),
+        userId: Number(row.user_id ?? 0),
+        processId: Number(row.process_id ?? 0),
+        data,
+      };
+      await boss.send(name, envelope, { retryLimit: 0 });
+    },
     /** pg-boss is started and has reported no failure in the last 30 seconds. */
     isRunning(): boolean {
       return started && Date.now() - lastErrorAt > 30_000;

@@ -36,6 +36,10 @@ export interface ExportsTable {
   rows: Generated<number>;
   progress: Generated<number>;
   error: string | null;
+  /** Bumped by each run that claims the export (migration 0008). */
+  attempt: Generated<number>;
+  /** Last sign of life of the run writing the file; null before a run starts. */
+  heartbeat_at: Date | null;
   created_at: CreatedAt;
   completed_at: Date | null;
 }

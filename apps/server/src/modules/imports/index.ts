@@ -4,6 +4,7 @@ import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schema
 import type { Database } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { startSweeper } from '../../jobs/sweeper.ts';
 import type { ProcessesRepository } from '../processes/processes.repository.ts';
 import { createImportStaging } from './import-staging.repository.ts';
 import { createImportRunner, IMPORT_JOB, STALE_AFTER_SECONDS } from './imports.jobs.ts';
@@ -25,6 +26,7 @@ export interface ImportsModuleDeps {
   ) => Promise<TLeadAttribute[]>;
   ignoredFormats: (teamId: number) => Promise<string>;
   requireList: (teamId: number, listId: number) => Promise<{ id: number; source_id: number }>;
+  sweepEveryMs?: number;
 }
 
 const SWEEP_EVERY_MS = 5_000;
@@ -54,11 +56,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   await jobs.register<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context));
 
   const send = (row: { id: number; team_id: number; user_id: number | null; process_id: number | null }) =>
-    jobs.boss.send(
-      IMPORT_JOB,
-      { teamId: row.team_id, userId: row.user_id ?? 0, processId: row.process_id ?? 0, data: { importId: row.id } },
-      { retryLimit: 0 },
-    );
+    jobs.resend(IMPORT_JOB, row, { importId: row.id });
 
   /** Requeues runs that died with their process (kill -9, power loss) so they resume. */
   async function sweep(first: boolean) {
@@ -67,21 +65,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     const orphans = await repo.requeueOrphans(first && embedded ? null : STALE_AFTER_SECONDS);
     for (const row of orphans) await send(row);
   }
-  let timer: NodeJS.Timeout | undefined;
-  let sweeping = false;
-  if (deps.runWorkers) {
-    await sweep(true);
-    timer = setInterval(() => {
-      if (sweeping) return;
-      sweeping = true;
-      sweep(false)
-        .catch(() => {})
-        .finally(() => {
-          sweeping = false;
-        });
-    }, SWEEP_EVERY_MS);
-    timer.unref();
-  }
+  const sweeper = deps.runWorkers ? await startSweeper(deps.sweepEveryMs ?? SWEEP_EVERY_MS, sweep) : undefined;
 
   const service = createImportsService({
     repo,
@@ -106,7 +90,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     service,
     routes: (app: FastifyInstance) => importsRoutes(app, { imports: service, filesDir }),
     stop() {
-      if (timer) clearInterval(timer);
+      sweeper?.stop();
     },
   };
 }

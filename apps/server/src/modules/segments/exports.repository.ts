@@ -40,6 +40,75 @@ export function createExportsRepository(db: Kysely<DB>) {
       return db.selectFrom('exports').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** A run takes the export: a new attempt, alive from now. Null when it is no longer pending. */
+    async claim(id: number): Promise<ExportRow | undefined> {
+      return db
+        .updateTable('exports')
+        .set((eb) => ({ attempt: eb('attempt', '+', 1), heartbeat_at: new Date(), rows: 0, progress: 0 }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The run of `attempt` is alive; false when another run has taken the export since. */
+    beat(id: number, attempt: number, patch: Partial<Pick<ExportRow, 'rows' | 'progress'>> = {}) {
+      return db
+        .updateTable('exports')
+        .set({ ...patch, heartbeat_at: new Date() })
+        .where('id', '=', id)
+        .where('attempt', '=', attempt)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Ends the run of `attempt` (completed or failed); undefined when another run owns it now. */
+    finish(
+      id: number,
+      attempt: number,
+      patch: Partial<Pick<ExportRow, 'stored_name' | 'status' | 'rows' | 'progress' | 'error' | 'completed_at'>>,
+    ) {
+      return db
+        .updateTable('exports')
+        .set({ ...patch, heartbeat_at: null })
+        .where('id', '=', id)
+        .where('attempt', '=', attempt)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Pending exports whose run has died (no beat for `staleSeconds`; every started one when
+     * `staleSeconds` is null, for the embedded database at start, which only this process runs).
+     * Each is returned once and counts as not started, so exactly one caller sends it again.
+     */
+    requeueOrphans(staleSeconds: number | null) {
+      let q = db
+        .updateTable('exports')
+        .set({ heartbeat_at: null })
+        .where('status', '=', 'pending')
+        .where('heartbeat_at', 'is not', null);
+      if (staleSeconds !== null) {
+        q = q.where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`);
+      }
+      return q.returning(['id', 'team_id', 'user_id', 'process_id']).execute();
+    },
+
+    /** Forgets the files of exports finished more than `days` ago; returns them for deletion. */
+    async expireFiles(days: number): Promise<string[]> {
+      const r = await sql<{ stored_name: string }>`
+        with old as (
+          select id, stored_name from exports
+          where stored_name is not null and completed_at < now() - make_interval(days => ${days})
+          for update skip locked
+        )
+        update exports e set stored_name = null from old where e.id = old.id
+        returning old.stored_name`.execute(db);
+      return r.rows.map((row) => row.stored_name);
+    },
+
     /** The user's exports still generating, and those finished in the last day (the header's list). */
     findActive(teamId: number, userId: number) {
       return db

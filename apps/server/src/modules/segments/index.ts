@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
@@ -6,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { startSweeper } from '../../jobs/sweeper.ts';
 import { createExportsRepository } from './exports.repository.ts';
 import { exportsRoutes } from './exports.routes.ts';
 import { createExportsService } from './exports.service.ts';
@@ -20,9 +22,18 @@ export interface SegmentsModuleDeps {
   bus: EventBus;
   jobs: JobQueue;
   dataDir: string;
+  runWorkers: boolean;
+  sweepEveryMs?: number;
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
   valuesOf: (teamId: number, leadIds: number[]) => Promise<Array<TLeadValue & { lead_id: number }>>;
 }
+
+const SWEEP_EVERY_MS = 10_000;
+/** An export run beats every few seconds; one silent this long died with its process. */
+const BEAT_EVERY_MS = 5_000;
+const STALE_AFTER_SECONDS = 60;
+/** How long a finished export's file can be downloaded (decision 010). */
+const KEEP_FILES_DAYS = 7;
 
 /** Wires audiences: repositories → services → routes, and the export job. */
 export async function createSegmentsModule(deps: SegmentsModuleDeps) {
@@ -47,8 +58,21 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     dir,
     // PGlite is one connection: smaller batches let the app's own queries in between.
     batchSize: deps.database.kind === 'embedded' ? 5_000 : 10_000,
+    beatEveryMs: BEAT_EVERY_MS,
   });
   await deps.jobs.register<{ exportId: number }>(EXPORT_JOB, (data, context) => runner.run(data, context));
+
+  /**
+   * Sends again the exports whose run died (they start over) and removes expired files. The
+   * embedded database belongs to this process alone, so at start every started export is an orphan.
+   */
+  const embedded = deps.database.kind === 'embedded';
+  async function sweep(first: boolean) {
+    const orphans = await exportsRepo.requeueOrphans(first && embedded ? null : STALE_AFTER_SECONDS);
+    for (const row of orphans) await deps.jobs.resend(EXPORT_JOB, row, { exportId: Number(row.id) });
+    for (const stored of await exportsRepo.expireFiles(KEEP_FILES_DAYS)) await rm(join(dir, stored), { force: true });
+  }
+  const sweeper = deps.runWorkers ? await startSweeper(deps.sweepEveryMs ?? SWEEP_EVERY_MS, sweep) : undefined;
   const exports = createExportsService({
     repo: exportsRepo,
     jobs: deps.jobs,
@@ -59,6 +83,9 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
 
   return {
     segments,
+    stop() {
+      sweeper?.stop();
+    },
     async routes(app: FastifyInstance) {
       await segmentsRoutes(app, { segments });
       await exportsRoutes(app, { exports });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
@@ -23,7 +23,12 @@ export interface ExportRunnerDeps {
   dir: string;
   /** Leads per keyset batch: one batch is all the export holds in memory. */
   batchSize: number;
+  /** How often a run tells the database it is alive (the sweep's stale limit is several times it). */
+  beatEveryMs: number;
 }
+
+/** Another run has taken the export (this one was given up for dead): it stops quietly. */
+class SupersededError extends Error {}
 
 /** Streams a segment's leads to a CSV file in keyset batches (decision 010). */
 export function createExportRunner(deps: ExportRunnerDeps) {
@@ -32,10 +37,26 @@ export function createExportRunner(deps: ExportRunnerDeps) {
   }
 
   async function run(data: { exportId: number }, context: JobContext) {
-    const row = await deps.exports.findByIdUnscoped(data.exportId);
-    if (!row || Number(row.team_id) !== context.teamId) throw new Error('Export not found.');
+    const found = await deps.exports.findByIdUnscoped(data.exportId);
+    if (!found || Number(found.team_id) !== context.teamId) throw new Error('Export not found.');
+    // A run that finds the export finished (or taken by another run) has nothing to do.
+    const row = await deps.exports.claim(Number(found.id));
+    if (!row) return;
     const teamId = context.teamId;
+    const attempt = row.attempt;
     const request = row.request as unknown as TExportRequest;
+    // Beats on a timer, so a long count or sort keeps the run alive; the sweep resends exports
+    // whose beat stops (the process died) and they start over.
+    let beating = Promise.resolve<unknown>(undefined);
+    const timer = setInterval(() => {
+      beating = beating.then(() => deps.exports.beat(row.id, attempt)).catch(() => undefined);
+    }, deps.beatEveryMs);
+    // Each attempt writes its own part file; only a completed one is renamed to the stored name.
+    await mkdir(join(deps.dir, String(teamId)), { recursive: true });
+    const partOf = (k: number) => join(deps.dir, String(teamId), `${row.id}-${k}.part`);
+    const part = partOf(attempt);
+    // What runs that died before this one had written.
+    for (let k = 1; k < attempt; k++) await rm(partOf(k), { force: true });
     try {
       if (row.segment_id === null) throw new Error('The audience was deleted.');
       const chain = await deps.segments.requireChain(teamId, Number(row.segment_id));
@@ -51,11 +72,8 @@ export function createExportRunner(deps: ExportRunnerDeps) {
       const search = request.search?.trim() || undefined;
       const { total } = await deps.leads.count(teamId, { where, search });
 
-      const storedName = join(String(teamId), `${row.id}-${randomUUID()}.csv`);
-      const path = join(deps.dir, storedName);
-      await mkdir(join(deps.dir, String(teamId)), { recursive: true });
       const walk = await deps.leads.prepareWalk(teamId, Number(row.id), { where, search, order });
-      const out = createWriteStream(path, { encoding: 'utf8' });
+      const out = createWriteStream(part, { encoding: 'utf8' });
       const write = async (text: string) => {
         if (!out.write(text)) await once(out, 'drain');
       };
@@ -82,31 +100,44 @@ export function createExportRunner(deps: ExportRunnerDeps) {
           if (progress >= lastReported + 5 && progress < 100) {
             lastReported = progress;
             await context.reportProgress(progress);
-            await emit(await deps.exports.update(row.id, { progress, rows: written }));
+            const beat = await deps.exports.beat(row.id, attempt, { progress, rows: written });
+            if (!beat) throw new SupersededError();
+            await emit(beat);
           }
         }
         out.end();
         await once(out, 'finish');
       } catch (error) {
         out.destroy();
-        await rm(path, { force: true });
         throw error;
       } finally {
         await deps.leads.endWalk(walk);
       }
-      await emit(
-        await deps.exports.update(row.id, {
-          status: 'completed',
-          stored_name: storedName,
-          rows: written,
-          progress: 100,
-          completed_at: new Date(),
-        }),
-      );
+      const storedName = join(String(teamId), `${row.id}-${randomUUID()}.csv`);
+      await rename(part, join(deps.dir, storedName));
+      const done = await deps.exports.finish(row.id, attempt, {
+        status: 'completed',
+        stored_name: storedName,
+        rows: written,
+        progress: 100,
+        completed_at: new Date(),
+      });
+      if (!done) {
+        await rm(join(deps.dir, storedName), { force: true });
+        return;
+      }
+      await emit(done);
     } catch (error) {
+      await rm(part, { force: true });
+      if (error instanceof SupersededError) return;
+      // Stopped with the process (SIGTERM): the export stays pending and starts over after restart.
+      if (context.signal.aborted) throw error;
       const message = error instanceof Error ? error.message : String(error);
-      await emit(await deps.exports.update(row.id, { status: 'failed', error: message }));
+      await emit(await deps.exports.finish(row.id, attempt, { status: 'failed', error: message }));
       throw error;
+    } finally {
+      clearInterval(timer);
+      await beating;
     }
   }
 
