@@ -71,6 +71,8 @@ export interface BuildOptions {
   jobsSchema?: string;
   /** How often imports and exports look for runs that died with their process; tests shorten it. */
   sweepEveryMs?: number;
+  /** Leads per import publishing transaction; tests make it small to stop an import midway. */
+  importChunkRows?: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -202,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ignoredFormats: settings.phoneTemplate,
     requireList: sources.getList,
     sweepEveryMs: options.sweepEveryMs,
+    chunkRows: options.importChunkRows,
   });
   app.addHook('onClose', async () => imports.stop());
   const segments = await createSegmentsModule({

@@ -42,6 +42,7 @@ const defaultMessages: Record<TErrorCode, string> = {
   import_file_unreadable: 'The file could not be read.',
   import_mapping_required: 'Map at least one column to an attribute.',
   import_already_started: 'This import has already been started.',
+  import_not_cancellable: 'This import has ended and can no longer be cancelled.',
   import_limit_reached: 'import_limit_reached',
   internal_error: 'Something went wrong on our side.',
   service_unavailable: 'The service is temporarily unavailable.',

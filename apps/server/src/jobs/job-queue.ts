@@ -14,9 +14,16 @@ export interface JobContext extends JobOwner {
   signal: AbortSignal;
   /** Records progress (0–100) and tells the owner's browsers at once. */
   reportProgress(progress: number, update?: { status?: TProcessStatus; message?: string }): Promise<void>;
+  /** The run has taken its work (claimed it): its process shows Running from now. */
+  started(): Promise<void>;
 }
 
-export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
+/**
+ * How a run ended when it did not throw: done (nothing returned), `cancelled` (the process shows
+ * Cancelled), or `superseded` (another run owns the work now and tells the process row itself).
+ */
+export type JobOutcome = void | 'cancelled' | 'superseded';
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<JobOutcome>;
 
 interface Envelope<T> extends JobOwner {
   processId: number;
@@ -73,11 +80,17 @@ export function createJobQueue(options: {
             }),
           );
         },
+        async started() {
+          await publish(owner, await processes.update(teamId, processId, { status: 'running' }));
+        },
       };
-      await publish(owner, await processes.update(teamId, processId, { status: 'running' }));
       try {
-        await handler(data, context);
-        await publish(owner, await processes.update(teamId, processId, { status: 'completed', progress: 100 }));
+        const outcome = await handler(data, context);
+        if (outcome === 'cancelled') {
+          await publish(owner, await processes.update(teamId, processId, { status: 'cancelled' }));
+        } else if (outcome !== 'superseded') {
+          await publish(owner, await processes.update(teamId, processId, { status: 'completed', progress: 100 }));
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await publish(owner, await processes.update(teamId, processId, { status: 'failed', message }));

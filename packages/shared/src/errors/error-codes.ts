@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   import_file_unreadable: 422,
   import_mapping_required: 422,
   import_already_started: 409,
+  import_not_cancellable: 409,
   import_limit_reached: 422,
   internal_error: 500,
   service_unavailable: 503,

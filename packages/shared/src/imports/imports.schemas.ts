@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { ZPageMeta } from '../common/pagination.schemas.ts';
 
-/** Where an import is: uploaded (awaiting mapping and run) → queued → parsing → resolving → completed | failed. */
-export const IMPORT_STATUSES = ['uploaded', 'queued', 'parsing', 'resolving', 'completed', 'failed'] as const;
+/**
+ * Where an import is: uploaded (awaiting mapping and run) → queued → parsing → resolving → completed
+ * | failed; a cancelled one is cancelling while its published leads are taken back, then cancelled.
+ */
+export const IMPORT_STATUSES = [
+  'uploaded',
+  'queued',
+  'parsing',
+  'resolving',
+  'completed',
+  'failed',
+  'cancelling',
+  'cancelled',
+] as const;
 export const ZImportStatus = z.enum(IMPORT_STATUSES);
 export type TImportStatus = z.infer<typeof ZImportStatus>;
 
@@ -14,6 +26,8 @@ export const IMPORT_STAGES = [
   'resolve_duplicates',
   'end_resolve_duplicates',
   'failed',
+  'cancelling',
+  'cancelled',
 ] as const;
 export const ZImportStage = z.enum(IMPORT_STAGES);
 export type TImportStage = z.infer<typeof ZImportStage>;
@@ -22,7 +36,7 @@ export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'xls'] as const;
 export type TImportFormat = (typeof IMPORT_FORMATS)[number];
 
 /** The "sync" (duplicate resolution) half of an import; its id is the import's id. */
-export const SYNC_STATUSES = ['waiting', 'pending', 'processing', 'completed', 'failed'] as const;
+export const SYNC_STATUSES = ['waiting', 'pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
 export const ZSyncImport = z.object({
   id: z.number(),
   status: z.enum(SYNC_STATUSES),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A long job a user started, as listed in the header's system processes popover. */
-export const PROCESS_STATUSES = ['queued', 'running', 'resolving', 'completed', 'failed'] as const;
+export const PROCESS_STATUSES = ['queued', 'running', 'resolving', 'completed', 'failed', 'cancelled'] as const;
 export const ZProcessStatus = z.enum(PROCESS_STATUSES);
 export type TProcessStatus = z.infer<typeof ZProcessStatus>;
 

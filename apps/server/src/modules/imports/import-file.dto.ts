@@ -9,11 +9,15 @@ export function syncImportOf(row: ImportFileRow): TSyncImport {
       ? 'completed'
       : row.status === 'failed'
         ? 'failed'
-        : row.status === 'resolving'
-          ? 'processing'
-          : row.parsed_at
-            ? 'pending'
-            : 'waiting';
+        : row.status === 'cancelled'
+          ? 'cancelled'
+          : row.status === 'cancelling'
+            ? 'processing'
+            : row.status === 'resolving'
+              ? 'processing'
+              : row.parsed_at
+                ? 'pending'
+                : 'waiting';
   return {
     id: row.id,
     status,
@@ -43,7 +47,7 @@ export function historyItemOf(row: ImportFileRow): Omit<TImportFile, 'attributes
     status: row.status,
     stage: row.stage,
     progress: row.progress,
-    processed: row.status === 'completed' || row.status === 'failed',
+    processed: row.status === 'completed' || row.status === 'failed' || row.status === 'cancelled',
     mapped: row.mapped_at !== null,
     parsed_leads_count: row.parsed_leads_count,
     leads_processed: row.leads_processed,

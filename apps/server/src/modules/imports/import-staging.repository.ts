@@ -221,6 +221,52 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       });
     },
 
+    /**
+     * Takes back the leads a cancelled import published from staged rows lo < row_no <= hi (their
+     * values, Timeline and tallies go with them by the cascades of 0006), recounts the duplicates
+     * of the team's other leads that shared their phones, and lowers the high-water mark to `lo`,
+     * in one transaction: a run killed midway resumes from the mark, never deleting twice.
+     */
+    async unpublish(a: Pick<PublishArgs, 'table' | 'importId' | 'attempt' | 'teamId' | 'columns' | 'lo' | 'hi'>) {
+      return db.transaction().execute(async (tx) => {
+        const staged = sql`${sql.table(a.table)} s`;
+        const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
+        const deleted = await sql`
+          delete from leads l using ${staged} where ${range} and l.id = s.lead_id and l.team_id = ${a.teamId}`.execute(
+          tx,
+        );
+        const count = Number(deleted.numAffectedRows ?? 0);
+        const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [sql`(${col(i)})`] : []));
+        if (phones.length > 0 && count > 0) {
+          await sql`
+            with chunk_phones as (
+              select distinct p.value from ${staged} cross join lateral (values ${sql.join(phones)}) as p(value)
+              where ${range} and p.value is not null
+            ), affected as (
+              select distinct lv.lead_id from lead_values lv join chunk_phones c on c.value = lv.value
+              where lv.team_id = ${a.teamId} and lv.type = 'phone'
+            ), counted as (
+              select f.lead_id, count(distinct o.lead_id) as n
+              from affected f
+              join lead_values mine on mine.lead_id = f.lead_id and mine.type = 'phone'
+              left join lead_values o on o.team_id = ${a.teamId} and o.type = 'phone' and o.value = mine.value
+                and o.lead_id <> f.lead_id
+              group by f.lead_id
+            )
+            update leads l set duplicates = c.n from counted c
+            where l.id = c.lead_id and l.team_id = ${a.teamId} and l.duplicates <> c.n`.execute(tx);
+        }
+        const lowered = await sql`
+          update import_files set published_upto = ${a.lo}, heartbeat_at = now(), updated_at = now(),
+            leads_processed = greatest(0, leads_processed - ${count})
+          where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.hi}
+          returning id`.execute(tx);
+        if (lowered.rows.length === 0) throw new SupersededError();
+        if (count > 0) await bumpDataVersion(tx, a.teamId);
+        return count;
+      });
+    },
+
     /** Imported leads with and without a duplicate, once everything is published. */
     async summary(table: string) {
       const r = await sql<{ total: number; duplicates: number }>`

@@ -1,7 +1,7 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TImportStage } from '@herald/shared/imports/imports.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { JobContext } from '../../jobs/job-queue.ts';
+import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
 import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
 import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
 import { parseInWorker } from './parser/parse-client.ts';
@@ -213,17 +213,61 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     await staging.drop(table);
   }
 
+  /**
+   * A cancelled import: takes back what it published, newest rows first, one chunk a transaction
+   * (a run killed midway resumes where the mark stands), then drops its staging.
+   */
+  async function unwind(row: ImportFileRow, context: JobContext): Promise<JobOutcome> {
+    const columns = await mappedColumns(row);
+    const total = row.published_upto;
+    let hi = row.published_upto;
+    await emit(row, 'cancelling', 0);
+    while (row.staging_table && hi > 0) {
+      if (context.signal.aborted) throw new Error('The import was stopped.');
+      const lo = Math.max(0, hi - deps.chunkSize);
+      await staging.unpublish({
+        table: row.staging_table,
+        importId: row.id,
+        attempt: row.attempt,
+        teamId: row.team_id,
+        columns,
+        lo,
+        hi,
+      });
+      hi = lo;
+      const progress = Math.floor(((total - hi) / total) * 99);
+      const current = await repo.update(row.id, { progress }, { attempt: row.attempt });
+      if (!current) throw new SupersededError();
+      await emit(current, 'cancelling', progress);
+      await context.reportProgress(progress);
+    }
+    await staging.drop(row.staging_table);
+    const done = await repo.update(
+      row.id,
+      { status: 'cancelled', stage: 'cancelled', staging_table: null, heartbeat_at: null, finished_at: new Date() },
+      { attempt: row.attempt },
+    );
+    if (!done) throw new SupersededError();
+    await emit(done, 'cancelled', 100);
+    return 'cancelled';
+  }
+
   return {
-    async run(data: { importId: number }, context: JobContext) {
+    async run(data: { importId: number }, context: JobContext): Promise<JobOutcome> {
       const claimed = await repo.claim(data.importId);
-      if (!claimed) return;
+      // Ended, or taken by another run: that run tells the process row.
+      if (!claimed) return 'superseded';
+      await context.started();
       let row: ImportFileRow = claimed;
       try {
+        if (row.status === 'cancelling') return await unwind(row, context);
         const columns = await mappedColumns(row);
         if (!row.parsed_at) row = await parse(row, columns, context);
         await publish(row, columns, context);
       } catch (error) {
-        if (error instanceof SupersededError) return;
+        if (error instanceof SupersededError) return 'superseded';
+        // A cancel that could not finish (the list went meanwhile, say) is tried again by the sweep.
+        if (row.status === 'cancelling') throw error;
         const message = error instanceof Error ? error.message : String(error);
         // Nothing is published before parsing ends, so a parse failure leaves no lead behind; a
         // publish failure keeps its staging so `PUT sync-import/{id}` can resume it.

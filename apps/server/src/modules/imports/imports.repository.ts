@@ -7,7 +7,7 @@ import type { FailedRow } from './parser/parse-protocol.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 export type ImportFileRow = Selectable<ImportFilesTable>;
 export type ImportFilePatch = Updateable<ImportFilesTable>;
-export const RUNNING = ['queued', 'parsing', 'resolving'] as const;
+export const RUNNING = ['queued', 'parsing', 'resolving', 'cancelling'] as const;
 
 /** Import files, their columns and failed rows. Every method takes the team first (or an id the job owns). */
 export function createImportsRepository(db: Kysely<DB>) {
@@ -96,18 +96,61 @@ export function createImportsRepository(db: Kysely<DB>) {
       return q.returningAll().executeTakeFirst();
     },
 
-    /** Takes the import for a new run: only a queued import can be claimed, by one run. */
+    /**
+     * Takes the import for a new run, by one run: a queued import to parse or publish, a
+     * cancelling one to take its published leads back.
+     */
     claim(id: number) {
       return db
         .updateTable('import_files')
         .set((eb) => ({
           attempt: eb('attempt', '+', 1),
           heartbeat_at: new Date(),
-          status: sql`case when parsed_at is null then 'parsing' else 'resolving' end`,
+          status: sql`case when status = 'cancelling' then 'cancelling'
+            when parsed_at is null then 'parsing' else 'resolving' end`,
           updated_at: new Date(),
         }))
         .where('id', '=', id)
-        .where('status', '=', 'queued')
+        .where('status', 'in', ['queued', 'cancelling'])
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Cancels an import of the team. One not yet started ends at once; a running one (or a failed
+     * one that could be resumed) becomes `cancelling` under a new attempt, which stops its run at
+     * the next step, for a run that takes back what it published. Undefined when it has ended.
+     */
+    async cancel(teamId: number, id: number) {
+      const now = new Date();
+      const unstarted = await db
+        .updateTable('import_files')
+        .set({ status: 'cancelled', stage: 'cancelled', finished_at: now, updated_at: now })
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .where('status', '=', 'uploaded')
+        .returningAll()
+        .executeTakeFirst();
+      if (unstarted) return unstarted;
+      return db
+        .updateTable('import_files')
+        .set((eb) => ({
+          attempt: eb('attempt', '+', 1),
+          status: 'cancelling',
+          stage: 'cancelling',
+          heartbeat_at: now,
+          error: null,
+          error_code: null,
+          updated_at: now,
+        }))
+        .where('team_id', '=', teamId)
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('status', 'in', ['queued', 'parsing', 'resolving']),
+            eb.and([eb('status', '=', 'failed'), eb('staging_table', 'is not', null)]),
+          ]),
+        )
         .returningAll()
         .executeTakeFirst();
     },
@@ -124,7 +167,7 @@ export function createImportsRepository(db: Kysely<DB>) {
       let candidates = db
         .selectFrom('import_files')
         .select('id')
-        .where('status', 'in', ['parsing', 'resolving'])
+        .where('status', 'in', ['parsing', 'resolving', 'cancelling'])
         .forUpdate()
         .skipLocked();
       if (staleSeconds !== null) {
@@ -137,9 +180,13 @@ export function createImportsRepository(db: Kysely<DB>) {
       }
       return db
         .updateTable('import_files')
-        .set({ status: 'queued', heartbeat_at: null, updated_at: new Date() })
+        .set({
+          status: sql`case when status = 'cancelling' then 'cancelling' else 'queued' end`,
+          heartbeat_at: null,
+          updated_at: new Date(),
+        })
         .where('id', 'in', candidates)
-        .where('status', 'in', ['parsing', 'resolving'])
+        .where('status', 'in', ['parsing', 'resolving', 'cancelling'])
         .returning(['id', 'team_id', 'user_id', 'process_id'])
         .execute();
     },

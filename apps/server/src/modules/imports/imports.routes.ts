@@ -111,6 +111,19 @@ export async function importsRoutes(app: FastifyInstance, opts: { imports: Impor
     { ...create, schema: { tags, params: ZIdParams, response: { 200: ZImportFile } } },
     (req) => imports.dispatch(currentUser(req), req.params.id),
   );
+  r.post(
+    '/imports/:id/cancel',
+    {
+      ...create,
+      schema: {
+        tags,
+        summary: 'Cancel an import: nothing of it stays (its published leads are taken back)',
+        params: ZIdParams,
+        response: { 200: ZImportFile },
+      },
+    },
+    (req) => imports.cancel(currentUser(req), req.params.id),
+  );
   r.put(
     '/imports/:id/black-list',
     { ...create, schema: { tags, params: ZIdParams, body: ZBlackListUpdate, response: { 200: ZImportFile } } },

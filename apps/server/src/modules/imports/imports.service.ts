@@ -27,7 +27,7 @@ export interface ImportsDeps {
   requireList: (teamId: number, listId: number) => Promise<{ id: number; source_id: number }>;
   /** Starts the background run (job + process row); returns the process id. */
   start: (user: AuthUser, importId: number, title: string) => Promise<number>;
-  /** Puts an import whose publishing failed back in the queue. */
+  /** Sends an import's job again: to resume publishing after a failure, or to take back a cancelled one. */
   resume: (importId: number) => Promise<void>;
   /** Rows the team may still import under its plan (null: unlimited, until plans land). */
   importAllowance: (teamId: number) => Promise<number | null>;
@@ -209,6 +209,18 @@ export function createImportsService(deps: ImportsDeps) {
       if (!queued) throw new AppError('import_already_started');
       const processId = await deps.start(user, id, row.name);
       await repo.update(id, { process_id: processId }, { teamId: user.teamId });
+      return full(user.teamId, id);
+    },
+
+    /**
+     * Cancels an import (decision 009, "Cancelling"): one never run ends at once; a running or
+     * resumable one is taken back by a run of its job, which the popover shows until Cancelled.
+     */
+    async cancel(user: AuthUser, id: number) {
+      await requireImport(user.teamId, id);
+      const cancelled = await repo.cancel(user.teamId, id);
+      if (!cancelled) throw new AppError('import_not_cancellable');
+      if (cancelled.status === 'cancelling') await deps.resume(id);
       return full(user.teamId, id);
     },
 

@@ -27,6 +27,7 @@ export interface ImportsModuleDeps {
   ignoredFormats: (teamId: number) => Promise<string>;
   requireList: (teamId: number, listId: number) => Promise<{ id: number; source_id: number }>;
   sweepEveryMs?: number;
+  chunkRows?: number;
 }
 
 const SWEEP_EVERY_MS = 5_000;
@@ -49,7 +50,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     ignoredFormats: deps.ignoredFormats,
     filePath: (stored) => join(filesDir, stored),
     // PGlite is one connection: short transactions let the app's own queries in between.
-    chunkSize: embedded ? 20_000 : 100_000,
+    chunkSize: deps.chunkRows ?? (embedded ? 20_000 : 100_000),
     publishConcurrency: embedded ? 1 : 2,
     batchSize: embedded ? 2_000 : 5_000,
   });

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TExportRequest } from '@herald/shared/segments/segments.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { JobContext } from '../../jobs/job-queue.ts';
+import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
 import { CSV_BOM, csvLine } from './csv-cells.ts';
 import { type ExportRow, type ExportsRepository, toExport } from './exports.repository.ts';
 import { LEAD_ORDER_FIELDS, type LeadOrderField, type SegmentLeadsRepository } from './segment-leads.repository.ts';
@@ -36,12 +36,13 @@ export function createExportRunner(deps: ExportRunnerDeps) {
     if (row?.user_id) await deps.bus.publish({ userId: row.user_id }, { type: 'ExportStatus', payload: toExport(row) });
   }
 
-  async function run(data: { exportId: number }, context: JobContext) {
+  async function run(data: { exportId: number }, context: JobContext): Promise<JobOutcome> {
     const found = await deps.exports.findByIdUnscoped(data.exportId);
     if (!found || Number(found.team_id) !== context.teamId) throw new Error('Export not found.');
     // A run that finds the export finished (or taken by another run) has nothing to do.
     const row = await deps.exports.claim(Number(found.id));
-    if (!row) return;
+    if (!row) return 'superseded';
+    await context.started();
     const teamId = context.teamId;
     const attempt = row.attempt;
     const request = row.request as unknown as TExportRequest;
@@ -124,12 +125,12 @@ export function createExportRunner(deps: ExportRunnerDeps) {
       });
       if (!done) {
         await rm(join(deps.dir, storedName), { force: true });
-        return;
+        return 'superseded';
       }
       await emit(done);
     } catch (error) {
       await rm(part, { force: true });
-      if (error instanceof SupersededError) return;
+      if (error instanceof SupersededError) return 'superseded';
       // Stopped with the process (SIGTERM): the export stays pending and starts over after restart.
       if (context.signal.aborted) throw error;
       const message = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,10 @@
 import type { TImportFile, TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
 
-/** The spec's displayed states (Running, Resolving, Completed, Failed) plus an upload never run. */
-export type ImportPhase = 'waiting' | 'running' | 'resolving' | 'completed' | 'failed';
+/**
+ * The spec's displayed states (Running, Resolving, Completed, Failed), an upload never run, and a
+ * cancelled import (Cancelling while its leads are taken back).
+ */
+export type ImportPhase = 'waiting' | 'running' | 'resolving' | 'completed' | 'failed' | 'cancelling' | 'cancelled';
 
 type ImportState = Pick<TImportFile, 'status' | 'stage'>;
 
@@ -10,6 +13,8 @@ export function phaseOf({ status, stage }: ImportState): ImportPhase {
     case 'failed':
     case 'completed':
     case 'resolving':
+    case 'cancelling':
+    case 'cancelled':
       return status;
     case 'uploaded':
       return 'waiting';
@@ -20,20 +25,23 @@ export function phaseOf({ status, stage }: ImportState): ImportPhase {
 
 export function isImportRunning(file: ImportState): boolean {
   const phase = phaseOf(file);
-  return phase === 'running' || phase === 'resolving';
+  return phase === 'running' || phase === 'resolving' || phase === 'cancelling';
 }
 
 /** The bar of the current phase: parsing first, then duplicate resolution, each 0 to 100. */
 export function progressOf(file: Pick<TImportFile, 'status' | 'stage' | 'progress' | 'sync_import'>): number {
   const phase = phaseOf(file);
-  if (phase === 'completed') return 100;
+  if (phase === 'completed' || phase === 'cancelled') return 100;
   if (phase === 'resolving') return Math.floor(file.sync_import.progress);
   return Math.floor(file.progress);
 }
 
 /** An `ImportStatus` event folded into the import it is about (counters it lacks are kept). */
 export function applyImportEvent(file: TImportFile, event: TImportStatusEvent): TImportFile {
-  const resolving = event.stage !== 'parse' && event.stage !== 'parse_finished' && event.stage !== 'failed';
+  const resolving =
+    event.stage === 'start_resolve_duplicates' ||
+    event.stage === 'resolve_duplicates' ||
+    event.stage === 'end_resolve_duplicates';
   return {
     ...file,
     status: event.status,
@@ -42,7 +50,7 @@ export function applyImportEvent(file: TImportFile, event: TImportStatusEvent): 
     parsed_leads_count: event.parsed_leads_count,
     leads_processed: event.leads_processed,
     error: event.error,
-    processed: event.status === 'completed' || event.status === 'failed',
+    processed: event.status === 'completed' || event.status === 'failed' || event.status === 'cancelled',
     sync_import: resolving ? { ...file.sync_import, progress: event.progress } : file.sync_import,
   };
 }

@@ -9,7 +9,8 @@ import { applyImportEvent } from '../import-phase.ts';
 /**
  * Mounted once in the shell: folds `ImportStatus` events into the import being watched, and when
  * an import ends refreshes what it changed (lead tables, source and list counts, attributes,
- * history). A failure is announced wherever the user is ('Import failed!').
+ * history; a cancelled import has taken its leads back). A failure is announced wherever the user
+ * is ('Import failed!').
  */
 export function ImportEvents() {
   const { t } = useTranslation('imports');
@@ -18,7 +19,7 @@ export function ImportEvents() {
     queryClient.setQueryData<TImportFile>(importQueryKey(event.id), (old) =>
       old ? applyImportEvent(old, event) : old,
     );
-    const ended = event.stage === 'end_resolve_duplicates' || event.stage === 'failed';
+    const ended = event.stage === 'end_resolve_duplicates' || event.stage === 'failed' || event.stage === 'cancelled';
     if (event.stage === 'parse_finished' || event.stage === 'start_resolve_duplicates' || ended) {
       void queryClient.invalidateQueries({ queryKey: ['imports'], predicate: (q) => q.queryKey[1] !== 'one' });
     }

@@ -8,9 +8,11 @@ export const PHASE_COLORS: Record<ImportPhase, string> = {
   resolving: 'grape',
   completed: 'teal',
   failed: 'red',
+  cancelling: 'orange',
+  cancelled: 'gray',
 };
 
-/** Running, Resolving, Completed, Failed (and Not started for an upload never run). */
+/** Running, Resolving, Completed, Failed (Not started for an upload never run; Cancelling, Cancelled). */
 export function ImportPhaseBadge({ phase }: { phase: ImportPhase }) {
   const { t } = useTranslation('imports');
   return (

@@ -1,9 +1,12 @@
 import type { TImportFile } from '@herald/shared/imports/imports.schemas';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ErrorState } from '../../../components/page-states.tsx';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { useCancelImport } from '../api/cancel-import.ts';
 import { useImport } from '../api/get-import.ts';
 import { isImportRunning, phaseOf, progressOf } from '../import-phase.ts';
 import { ImportCounters } from './import-counters.tsx';
@@ -23,6 +26,11 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
   const phase = phaseOf(file);
   const running = isImportRunning(file);
   const progress = progressOf(file);
+  const cancel = useCancelImport();
+  const [confirming, setConfirming] = useState(false);
+  // A running import can be cancelled; so can one that failed while publishing (its leads so far
+  // stay until it is resumed or cancelled), which took some leads in.
+  const cancellable = phase === 'running' || phase === 'resolving' || (phase === 'failed' && file.leads_processed > 0);
 
   return (
     <Stack>
@@ -60,6 +68,11 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
         </Text>
       )}
       <Group justify="flex-end">
+        {cancellable && (
+          <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+            {t('cancel.button')}
+          </Button>
+        )}
         {phase === 'completed' && onOpenList && (
           <Button variant="light" onClick={() => onOpenList(file)}>
             {t('openList')}
@@ -69,6 +82,17 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
           {t('close')}
         </Button>
       </Group>
+      <ConfirmModal
+        opened={confirming}
+        title={t('cancel.title')}
+        message={t('cancel.text')}
+        confirmLabel={t('cancel.confirm')}
+        cancelLabel={t('cancel.keep')}
+        danger
+        loading={cancel.isPending}
+        onConfirm={() => cancel.mutate(file.id, { onSettled: () => setConfirming(false) })}
+        onClose={() => setConfirming(false)}
+      />
     </Stack>
   );
 }

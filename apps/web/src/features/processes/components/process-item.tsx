@@ -8,6 +8,7 @@ const STATUS_COLOR: Record<TProcess['status'], string> = {
   resolving: 'grape',
   completed: 'teal',
   failed: 'red',
+  cancelled: 'gray',
 };
 
 export function ProcessItem({ process }: { process: TProcess }) {

@@ -1,0 +1,121 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../src/db/schema.ts';
+import { signupVerified } from '../support/accounts.ts';
+import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
+import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { csv } from '../fixtures/imports/hostile-files.ts';
+import { startImport, upload, waitForImport } from '../fixtures/imports/import-client.ts';
+
+/**
+ * Cancelling an import (decision 009, "Cancelling"): nothing of it stays — leads it had published
+ * are taken back with their values, Timeline and tallies, and the duplicate counts of the team's
+ * other leads return to what they were. One lead a publishing transaction, so a run can be caught
+ * halfway.
+ */
+describe.each(databases)('cancelling an import on %s', (kind) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  let owner: Awaited<ReturnType<typeof signupVerified>>;
+  let attrs: Record<string, number>;
+  const rows = 400;
+  const file = () =>
+    csv([
+      'Phone,City',
+      // The first row repeats the phone of a lead the team already has.
+      '+380508880000,Kyiv',
+      ...Array.from({ length: rows - 1 }, (_, i) => `+38050${String(9_000_001 + i)},Lviv`),
+    ]);
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { importChunkRows: 1 });
+    db = t.app.services.database.db as Kysely<DB>;
+    owner = await signupVerified(t);
+    attrs = await attributeIds(t, owner.token);
+  });
+  afterAll(() => t?.close());
+
+  const call = (method: string, url: string, token = owner.token) =>
+    t.request({ method: method as 'POST', url, token, ...(method === 'POST' ? { payload: {} } : {}) });
+  const leadsOfList = async (listId: number) =>
+    Number(
+      (await sql<{ n: number }>`select count(*)::int as n from leads where list_id = ${listId}`.execute(db)).rows[0].n,
+    );
+  const duplicatesOf = async (leadId: number) =>
+    Number(
+      (await db.selectFrom('leads').select('duplicates').where('id', '=', leadId).executeTakeFirstOrThrow()).duplicates,
+    );
+
+  it('takes back the leads a running import had published, and restores its neighbours', async () => {
+    const { source, list } = await sourceWithList(t, owner.token, 'Cancel');
+    const other = await sourceWithList(t, owner.token, 'Existing');
+    const existing = (
+      await createLead(t, owner.token, other.source.id, other.list.id, [[attrs.phone, '+380508880000']])
+    ).json().id as number;
+    const doc = await startImport(t, owner.token, list.id, 'cancel-me.csv', file(), {
+      Phone: attrs.phone,
+      City: 'City',
+    });
+    // Halfway through publishing: some leads are in, among them the one sharing a phone.
+    for (let i = 0; i < 600; i++) {
+      const now = (await call('GET', `/api/imports/${doc.id}`)).json();
+      if (now.status === 'resolving' && now.leads_processed >= 5) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await leadsOfList(list.id)).toBeGreaterThan(0);
+    expect(await duplicatesOf(existing)).toBe(1);
+
+    const cancelled = await call('POST', `/api/imports/${doc.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelling', stage: 'cancelling' });
+    const done = await waitForImport(t, owner.token, doc.id);
+    expect(done).toMatchObject({ status: 'cancelled', stage: 'cancelled', processed: true, leads_processed: 0 });
+    expect(done.sync_import.status).toBe('cancelled');
+
+    expect(await leadsOfList(list.id)).toBe(0);
+    expect(await duplicatesOf(existing)).toBe(0);
+    const tallies = await sql<{ n: number }>`
+      select coalesce(sum(total), 0)::int as n from lead_counts where list_id = ${list.id}`.execute(db);
+    expect(tallies.rows[0].n).toBe(0);
+    const dangling = await sql<{ n: number }>`
+      select (select count(*) from lead_values v where not exists (select 1 from leads l where l.id = v.lead_id))
+        + (select count(*) from lead_logs g where not exists (select 1 from leads l where l.id = g.lead_id)) as n`.execute(
+      db,
+    );
+    expect(Number(dangling.rows[0].n)).toBe(0);
+    expect(await staleValueMasks(db, owner.user.team_id)).toBe(0);
+    const row = await db
+      .selectFrom('import_files')
+      .select(['staging_table', 'process_id'])
+      .where('id', '=', doc.id)
+      .executeTakeFirstOrThrow();
+    expect(row.staging_table).toBeNull();
+    const tables = await sql<{ n: number }>`
+      select count(*)::int as n from pg_tables
+      where schemaname = current_schema() and tablename like ${`import_rows_${doc.id}_%`}`.execute(db);
+    expect(tables.rows[0].n).toBe(0);
+    const processes = (await call('GET', '/api/processes')).json().data as Array<{ id: number; status: string }>;
+    expect(processes.find((p) => p.id === Number(row.process_id))?.status).toBe('cancelled');
+    const history = (await call('GET', '/api/imports')).json().data as Array<{ id: number; status: string }>;
+    expect(history.find((h) => h.id === doc.id)?.status).toBe('cancelled');
+
+    // An ended import cannot be cancelled again; another team's is not found.
+    const again = await call('POST', `/api/imports/${doc.id}/cancel`);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'import_not_cancellable']);
+    const stranger = await signupVerified(t);
+    expect((await call('POST', `/api/imports/${doc.id}/cancel`, stranger.token)).statusCode).toBe(404);
+  });
+
+  it('cancels an import at once after dispatch, and one never run', async () => {
+    const { list } = await sourceWithList(t, owner.token, 'Early');
+    const doc = await startImport(t, owner.token, list.id, 'early.csv', file(), { Phone: attrs.phone });
+    expect((await call('POST', `/api/imports/${doc.id}/cancel`)).statusCode).toBe(200);
+    expect(await waitForImport(t, owner.token, doc.id)).toMatchObject({ status: 'cancelled' });
+    expect(await leadsOfList(list.id)).toBe(0);
+
+    const idle = (await upload(t, owner.token, list.id, 'idle.csv', file())).json();
+    const cancelled = await call('POST', `/api/imports/${idle.id}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', processed: true });
+    expect((await call('POST', `/api/imports/${idle.id}/dispatch`)).statusCode).toBe(409);
+  });
+});

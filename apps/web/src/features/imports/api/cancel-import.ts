@@ -1,0 +1,20 @@
+import type { TImportFile } from '@herald/shared/imports/imports.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { importQueryKey } from './get-import.ts';
+
+/** Cancels an import; what it already published is taken back (`POST /imports/{id}/cancel`). */
+export function cancelImport(id: number) {
+  return apiRequest<TImportFile>(`/imports/${id}/cancel`, { method: 'POST', body: {} });
+}
+
+export function useCancelImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelImport,
+    onSuccess: (file) => {
+      queryClient.setQueryData(importQueryKey(file.id), file);
+      void queryClient.invalidateQueries({ queryKey: ['imports', 'history'] });
+    },
+  });
+}
