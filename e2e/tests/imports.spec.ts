@@ -181,3 +181,55 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
     }
   });
 });
+
+test('owner cancels a large import midway: nothing of it stays in the list', async ({ browser }) => {
+  test.setTimeout(180_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const page = await englishPage(browser);
+  await signUpVerified(page, 'Cleo Canceller', `imports-cancel-${Date.now()}@example.com`);
+  // Big enough to be caught while it runs on any machine (parse, then publishing in chunks).
+  const rows = Array.from({ length: 150_000 }, (_, i) => `+38050${String(1_000_000 + i)},Kyiv`);
+  const big = { name: 'big-fair.csv', mimeType: 'text/csv', buffer: Buffer.from(['Phone,City', ...rows].join('\n')) };
+
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Import progress' });
+  await test.step('start the import of a big file', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sources' }).click();
+    await page.getByRole('button', { name: 'Import' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('textbox', { name: 'Source' }).fill('Big Fair');
+    await page.getByRole('option', { name: '+ Create "Big Fair"' }).click();
+    await modal.getByRole('textbox', { name: 'List' }).fill('Everyone');
+    await page.getByRole('option', { name: '+ Create "Everyone"' }).click();
+    await modal.locator('input[type=file]').setInputFiles(big);
+    await expect(modal.getByRole('heading', { name: 'Match Format' })).toBeVisible({ timeout: 30_000 });
+    await modal.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(modal.getByRole('heading', { name: 'Import progress' })).toBeVisible();
+  });
+
+  await test.step('cancel it, confirming; it takes its leads back and ends Cancelled', async () => {
+    await dialog.getByRole('button', { name: 'Cancel import' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this import?' });
+    await expect(confirm).toContainText('nothing of this file stays in the list');
+    await page.screenshot({ path: join(SHOTS, 'en-6-cancel-confirm.png') });
+    await confirm.getByRole('button', { name: 'Cancel import' }).click();
+    await expect(dialog.getByText('Import cancelled: nothing of it was kept')).toBeVisible({ timeout: 120_000 });
+    await expect(dialog.getByRole('button', { name: 'Cancel import' })).toHaveCount(0);
+    await page.screenshot({ path: join(SHOTS, 'en-7-cancelled.png') });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'System processes' }).click();
+    const popover = page.getByRole('dialog').filter({ hasText: 'System processes' });
+    await expect(popover.getByText('big-fair.csv')).toBeVisible();
+    await expect(popover.getByText('Cancelled')).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('the list is empty and the history says Cancelled', async () => {
+    await page.getByRole('link', { name: 'Big Fair' }).click();
+    await page.getByRole('link', { name: 'Everyone' }).click();
+    await expect(page.getByRole('heading', { name: 'Everyone' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: '+38050' })).toHaveCount(0);
+    await page.goto('/settings/import-history');
+    await expect(page.getByRole('row').filter({ hasText: 'big-fair.csv' })).toContainText('Cancelled');
+  });
+});
