@@ -185,6 +185,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           await emit(updated, 'resolve_duplicates', progress);
           await context.reportProgress(progress, { status: 'resolving' });
         });
+        // Awaited in order below; one that fails while an earlier one is awaited (a cancel or a
+        // takeover supersedes every chunk in flight) must not count as an unhandled rejection.
+        reported.catch(() => {});
         inflight.push(reported);
         lo = hi;
       }

@@ -131,8 +131,9 @@ export function createExportRunner(deps: ExportRunnerDeps) {
     } catch (error) {
       await rm(part, { force: true });
       if (error instanceof SupersededError) return 'superseded';
-      // Stopped with the process (SIGTERM): the export stays pending and starts over after restart.
-      if (context.signal.aborted) throw error;
+      // Stopped with the process (SIGTERM): the export stays pending, its process Running, and the
+      // sweep after the restart sends it again.
+      if (context.signal.aborted) return 'superseded';
       const message = error instanceof Error ? error.message : String(error);
       await emit(await deps.exports.finish(row.id, attempt, { status: 'failed', error: message }));
       throw error;
