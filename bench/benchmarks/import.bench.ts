@@ -1,4 +1,4 @@
-import { mkdtempSync, openAsBlob, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -7,6 +7,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { startHerald } from '../lib/herald.ts';
 import { writeImportFiles } from '../lib/import-files.ts';
 import type { BenchContext, Row } from '../lib/types.ts';
+import { uploadFile } from '../lib/upload.ts';
 
 export const name = 'import';
 export const description =
@@ -49,8 +50,8 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const api = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${url}/api${path}`, {
         method,
-        headers: { ...headers, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-        body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
       });
       if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       // biome-ignore lint/suspicious/noExplicitAny: the bench reads a few known fields of JSON answers
@@ -63,12 +64,11 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     /** Upload, map, dispatch; returns seconds from dispatch to completed, with health latencies meanwhile. */
     async function importOnce(path: string, fileName: string) {
       const list = await api('POST', `/sources/${source.id}/lists`, { name: fileName });
-      const form = new FormData();
-      form.append('list_id[0]', String(list.id));
-      form.append('black_list', '0');
-      form.append('file', await openAsBlob(path), fileName);
       const uploadStarted = performance.now();
-      const doc = await api('POST', '/imports', form);
+      const fields = { 'list_id[0]': String(list.id), black_list: '0' };
+      const uploaded = await uploadFile(`${url}/api/imports`, headers, fields, path, fileName);
+      if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${uploaded.body}`);
+      const doc = JSON.parse(uploaded.body);
       const uploadSeconds = (performance.now() - uploadStarted) / 1000;
       const mapping = doc.attributes.map((c: { id: number; name: string }) =>
         c.name === 'phone'
