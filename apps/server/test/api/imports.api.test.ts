@@ -5,7 +5,7 @@ import type { TServerEvent } from '@herald/shared/events/events.schemas';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
-import { upload, waitForImport } from '../fixtures/imports/import-client.ts';
+import { importFile, upload, waitForImport } from '../fixtures/imports/import-client.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
 
 type Owner = Awaited<ReturnType<typeof signupVerified>>;
@@ -201,5 +201,22 @@ describe.each(databases)('imports on %s', (kind) => {
       db(),
     );
     expect(staging.rows[0].n).toBe(0);
+  });
+  it('analyzes the lead tables after a large import (the embedded database has no autovacuum)', async () => {
+    const { list } = await sourceWithList(t, owner.token, 'Statistics');
+    const analyzed = async () =>
+      (
+        await sql<{ at: Date | null }>`select last_analyze as at from pg_stat_user_tables
+          where schemaname = current_schema() and relname = 'leads'`.execute(db())
+      ).rows[0]?.at ?? null;
+    const before = await analyzed();
+    const rows = Array.from({ length: 10_000 }, (_, i) => `+38063${String(1_000_000 + i)}`);
+    const { result } = await importFile(t, owner.token, list.id, 'many.csv', csv(['Phone', ...rows]), {
+      Phone: attrs.phone,
+    });
+    expect(result).toMatchObject({ status: 'completed', leads_processed: 10_000 });
+    const after = await analyzed();
+    expect(after).not.toBeNull();
+    if (before) expect(new Date(after as Date).getTime()).toBeGreaterThan(new Date(before).getTime());
   });
 });

@@ -109,6 +109,17 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       await sql`analyze ${sql.table(table)}`.execute(db);
     },
 
+    /**
+     * Fresh planner statistics for the lead tables after an import or a cancel moved many rows:
+     * the embedded database has no autovacuum to do it, and audience counts and searches plan by
+     * them (columns never analyzed fall back to guesses). ANALYZE samples, so it costs well under a
+     * second even on millions of rows; PostgreSQL's autovacuum would do the same within a minute.
+     */
+    async refreshStatistics() {
+      await sql`analyze leads`.execute(db);
+      await sql`analyze lead_values`.execute(db);
+    },
+
     /** The staged row numbers, in order, that close each chunk of about `size` rows after `from`. */
     async chunkBounds(table: string, from: number, size: number) {
       const r = await sql<{ hi: number }>`

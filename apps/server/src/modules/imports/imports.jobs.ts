@@ -10,6 +10,8 @@ import type { MappedColumn } from './parser/parse-protocol.ts';
 export const IMPORT_JOB = 'imports.run';
 /** A run that has not shown life for this long is taken to be dead and is resumed. */
 export const STALE_AFTER_SECONDS = 20;
+/** Leads an import adds (or a cancel takes back) from which the lead tables are analyzed after it. */
+const REFRESH_STATISTICS_AFTER = 10_000;
 /** Failed rows kept per import for the history screen (all are counted). */
 const FAILED_ROWS_KEPT = 100_000;
 
@@ -214,6 +216,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     if (!current) throw new SupersededError();
     await emit(current, 'end_resolve_duplicates', 100);
     await staging.drop(table);
+    if (summary.total >= REFRESH_STATISTICS_AFTER) await staging.refreshStatistics();
   }
 
   /**
@@ -252,6 +255,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     );
     if (!done) throw new SupersededError();
     await emit(done, 'cancelled', 100);
+    if (total >= REFRESH_STATISTICS_AFTER) await staging.refreshStatistics();
     return 'cancelled';
   }
 
