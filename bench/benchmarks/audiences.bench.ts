@@ -212,6 +212,14 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
       );
     }
 
+    // The audiences table (the first screen): every row's count, cold after any change of the data.
+    const table = await p50(() => api('GET', '/api/segments?page=1&limit=15'), bump);
+    rows.push({
+      metric: `audiences table (${audiences.length} audiences with their counts), cold p50`,
+      value: table,
+      unit: 'ms',
+    });
+
     rows.push(...probeRows('the audience counts', await countsProbe.stop()));
 
     // Export of every lead: one audience without conditions, every attribute.
