@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
-import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
+import { attributeIds, createAttribute, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -41,14 +41,7 @@ describe.each(databases)('lead integrity without row foreign keys on %s', (kind)
   it('deletes values and Timeline with a lead, a list, a source and an attribute', async () => {
     const { token } = await signupVerified(t);
     const ids = await attributeIds(t, token);
-    const made = await t.request({
-      method: 'POST',
-      url: '/api/lead-attributes',
-      token,
-      payload: [{ name: 'City', sort_order: 2 }],
-    });
-    expect(made.statusCode).toBe(201);
-    const city = made.json().data.find((a: { name: string }) => a.name === 'City').id as number;
+    const city = await createAttribute(t, token, 'City', 2);
     const one = await sourceWithList(t, token, 'One');
     const two = await sourceWithList(t, token, 'Two');
     const lead = async (place: typeof one, phone: string) => {
@@ -122,13 +115,7 @@ describe.each(databases)('lead integrity without row foreign keys on %s', (kind)
     await insert(mine.source.id, mine.list.id);
 
     const ids = await attributeIds(t, owner.token);
-    const made = await t.request({
-      method: 'POST',
-      url: '/api/lead-attributes',
-      token: owner.token,
-      payload: [{ name: 'Note', sort_order: 3 }],
-    });
-    const note = made.json().data.find((a: { name: string }) => a.name === 'Note').id as number;
+    const note = await createAttribute(t, owner.token, 'Note', 3);
     const created = await createLead(t, owner.token, mine.source.id, mine.list.id, [[ids.phone, '+380502220001']]);
     const leadId = created.json().id as number;
     expect(
@@ -144,13 +131,7 @@ describe.each(databases)('lead integrity without row foreign keys on %s', (kind)
     const { token, user } = await signupVerified(t);
     const teamId = user.team_id;
     const ids = await attributeIds(t, token);
-    const made = await t.request({
-      method: 'POST',
-      url: '/api/lead-attributes',
-      token,
-      payload: [{ name: 'City', sort_order: 2 }],
-    });
-    const city = made.json().data.find((a: { name: string }) => a.name === 'City').id as number;
+    const city = await createAttribute(t, token, 'City', 2);
     const bitOf = async (id: number) =>
       Number(
         (await db.selectFrom('lead_attributes').select('presence_bit').where('id', '=', id).executeTakeFirstOrThrow())
@@ -208,13 +189,7 @@ describe.each(databases)('lead integrity without row foreign keys on %s', (kind)
     });
     const cityBit = await bitOf(city);
     expect((await t.request({ method: 'DELETE', url: `/api/lead-attributes/${city}`, token })).statusCode).toBe(200);
-    const next = await t.request({
-      method: 'POST',
-      url: '/api/lead-attributes',
-      token,
-      payload: [{ name: 'Region', sort_order: 3 }],
-    });
-    const region = next.json().data.find((a: { name: string }) => a.name === 'Region').id as number;
+    const region = await createAttribute(t, token, 'Region', 3);
     expect(await bitOf(region)).toBe(cityBit);
     expect(Object.values(await masks()).every((m) => (m & (2 ** cityBit)) === 0)).toBe(true);
     expect(await staleValueMasks(db, teamId)).toBe(0);

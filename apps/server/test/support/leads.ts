@@ -21,6 +21,18 @@ export async function attributeIds(t: TestApp, token: string): Promise<Record<st
   return Object.fromEntries(res.json().data.map((a: { slug: string; id: number }) => [a.slug, a.id]));
 }
 
+/** Creates a custom attribute through the API; returns its id. */
+export async function createAttribute(t: TestApp, token: string, name: string, sortOrder = 2): Promise<number> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/lead-attributes',
+    token,
+    payload: [{ name, sort_order: sortOrder }],
+  });
+  if (res.statusCode !== 201) throw new Error(`attribute ${name}: ${res.statusCode} ${res.body}`);
+  return res.json().data.find((a: { name: string }) => a.name === name).id as number;
+}
+
 export async function createLead(
   t: TestApp,
   token: string,
