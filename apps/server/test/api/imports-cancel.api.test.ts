@@ -67,7 +67,8 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
 
     const cancelled = await call('POST', `/api/imports/${doc.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json()).toMatchObject({ status: 'cancelling', stage: 'cancelling' });
+    expect(['cancel_queued', 'cancelling']).toContain(cancelled.json().status);
+    expect(cancelled.json()).toMatchObject({ stage: 'cancelling' });
     const done = await waitForImport(t, owner.token, doc.id);
     expect(done).toMatchObject({ status: 'cancelled', stage: 'cancelled', processed: true, leads_processed: 0 });
     expect(done.sync_import.status).toBe('cancelled');
@@ -98,6 +99,12 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
     expect(processes.find((p) => p.id === Number(row.process_id))?.status).toBe('cancelled');
     const history = (await call('GET', '/api/imports')).json().data as Array<{ id: number; status: string }>;
     expect(history.find((h) => h.id === doc.id)?.status).toBe('cancelled');
+    // A cancelled process is finished: Clear in the popover takes it away.
+    expect(
+      (await t.request({ method: 'DELETE', url: '/api/processes/finished', token: owner.token })).json().cleared,
+    ).toBeGreaterThan(0);
+    const left = (await call('GET', '/api/processes')).json().data as Array<{ id: number }>;
+    expect(left.some((p) => p.id === Number(row.process_id))).toBe(false);
 
     // An ended import cannot be cancelled again; another team's is not found.
     const again = await call('POST', `/api/imports/${doc.id}/cancel`);
@@ -117,5 +124,41 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
     const cancelled = await call('POST', `/api/imports/${idle.id}/cancel`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', processed: true });
     expect((await call('POST', `/api/imports/${idle.id}/dispatch`)).statusCode).toBe(409);
+  });
+  it('takes back a failed import whose mapped attribute was deleted, reading its staged columns right', async () => {
+    const { list } = await sourceWithList(t, owner.token, 'Deleted attribute');
+    const other = await sourceWithList(t, owner.token, 'Neighbour');
+    const existing = (
+      await createLead(t, owner.token, other.source.id, other.list.id, [[attrs.phone, '+380507770000']])
+    ).json().id as number;
+    // City is staged first (c0), Phone second (c1): once City is gone, only the layout recorded at
+    // parse time says which column holds the phones.
+    const rows = [
+      'Region,Phone',
+      'North,+380507770000',
+      ...Array.from({ length: 299 }, (_, i) => `North,+38050${String(6_000_001 + i)}`),
+    ];
+    const doc = await startImport(t, owner.token, list.id, 'regions.csv', csv(rows), {
+      Region: 'Region',
+      Phone: attrs.phone,
+    });
+    for (let i = 0; i < 600; i++) {
+      const now = (await call('GET', `/api/imports/${doc.id}`)).json();
+      if (now.status === 'resolving' && now.leads_processed >= 5) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await duplicatesOf(existing)).toBe(1);
+    const region = (await attributeIds(t, owner.token)).region;
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/lead-attributes/${region}`, token: owner.token })).statusCode,
+    ).toBe(200);
+    const failed = await waitForImport(t, owner.token, doc.id);
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed.leads_processed).toBeGreaterThan(0);
+
+    expect((await call('POST', `/api/imports/${doc.id}/cancel`)).statusCode).toBe(200);
+    expect(await waitForImport(t, owner.token, doc.id)).toMatchObject({ status: 'cancelled' });
+    expect(await leadsOfList(list.id)).toBe(0);
+    expect(await duplicatesOf(existing)).toBe(0);
   });
 });

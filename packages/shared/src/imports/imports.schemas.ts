@@ -3,7 +3,8 @@ import { ZPageMeta } from '../common/pagination.schemas.ts';
 
 /**
  * Where an import is: uploaded (awaiting mapping and run) → queued → parsing → resolving → completed
- * | failed; a cancelled one is cancelling while its published leads are taken back, then cancelled.
+ * | failed; a cancelled one waits for its run (cancel_queued), is cancelling while its published
+ * leads are taken back, then cancelled.
  */
 export const IMPORT_STATUSES = [
   'uploaded',
@@ -12,6 +13,7 @@ export const IMPORT_STATUSES = [
   'resolving',
   'completed',
   'failed',
+  'cancel_queued',
   'cancelling',
   'cancelled',
 ] as const;

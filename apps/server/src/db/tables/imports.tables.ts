@@ -1,9 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
 import type { TImportFormat, TImportStage, TImportStatus } from '@herald/shared/imports/imports.schemas';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Counter = Generated<number>;
+type StagedColumn = { position: number; attributeId: number; type: TAttributeType; name: string };
 
 export interface ImportFilesTable {
   id: Generated<number>;
@@ -29,6 +31,8 @@ export interface ImportFilesTable {
   heartbeat_at: Date | null;
   parsed_at: Date | null;
   staging_table: string | null;
+  /** The mapped columns in staging order (c0, c1, …), recorded when the staging table is made. */
+  staging_columns: ColumnType<StagedColumn[] | null, string | null, string | null>;
   staged_rows: Counter;
   published_upto: Counter;
   parsed_leads_count: Counter;

@@ -11,7 +11,7 @@ export function syncImportOf(row: ImportFileRow): TSyncImport {
         ? 'failed'
         : row.status === 'cancelled'
           ? 'cancelled'
-          : row.status === 'cancelling'
+          : row.status === 'cancelling' || row.status === 'cancel_queued'
             ? 'processing'
             : row.status === 'resolving'
               ? 'processing'

@@ -114,10 +114,13 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
      * the embedded database has no autovacuum to do it, and audience counts and searches plan by
      * them (columns never analyzed fall back to guesses). ANALYZE samples, so it costs well under a
      * second even on millions of rows; PostgreSQL's autovacuum would do the same within a minute.
+     * After a cancel the embedded database also vacuums (seconds on millions of dead rows).
      */
-    async refreshStatistics() {
-      await sql`analyze leads`.execute(db);
-      await sql`analyze lead_values`.execute(db);
+    async refreshStatistics(vacuum: boolean) {
+      for (const table of ['leads', 'lead_values', 'lead_logs'] as const) {
+        // VACUUM takes dead rows back as well (a cancel leaves many); it cannot run in a transaction.
+        await sql`${sql.raw(vacuum ? 'vacuum (analyze)' : 'analyze')} ${sql.table(table)}`.execute(db);
+      }
     },
 
     /** The staged row numbers, in order, that close each chunk of about `size` rows after `from`. */
@@ -240,6 +243,10 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
      */
     async unpublish(a: Pick<PublishArgs, 'table' | 'importId' | 'attempt' | 'teamId' | 'columns' | 'lo' | 'hi'>) {
       return db.transaction().execute(async (tx) => {
+        // As publish does: the sweep (FOR UPDATE SKIP LOCKED) passes over a chunk being written.
+        const owned = await sql`
+          select id from import_files where id = ${a.importId} and attempt = ${a.attempt} for key share`.execute(tx);
+        if (owned.rows.length === 0) throw new SupersededError();
         const staged = sql`${sql.table(a.table)} s`;
         const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
         const deleted = await sql`

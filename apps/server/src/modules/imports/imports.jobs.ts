@@ -7,6 +7,9 @@ import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
 import { parseInWorker } from './parser/parse-client.ts';
 import type { MappedColumn } from './parser/parse-protocol.ts';
 
+/** A mapped column as staged: c0, c1, … hold these, in this order. */
+type StagedColumn = MappedColumn & { name: string };
+
 export const IMPORT_JOB = 'imports.run';
 /** A run that has not shown life for this long is taken to be dead and is resumed. */
 export const STALE_AFTER_SECONDS = 20;
@@ -27,6 +30,8 @@ export interface ImportRunnerDeps {
   /** Chunks published at once, each on its own connection (1 on the embedded database). */
   publishConcurrency: number;
   batchSize: number;
+  /** VACUUM after a cancel took many leads back: the embedded database has no autovacuum. */
+  vacuumAfterCancel: boolean;
 }
 
 /** The background run of one import: parse into staging, then publish in chunks (decision 009). */
@@ -53,6 +58,16 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     );
   }
 
+  /** Best effort, after the import has ended: a failure here must not turn it into a failed one. */
+  async function refreshStatistics(vacuum: boolean) {
+    await staging.refreshStatistics(vacuum).catch(() => {});
+  }
+
+  /** The columns as staged (c0, c1, …); a run before migration 0009 recorded none. */
+  async function stagedColumns(row: ImportFileRow): Promise<StagedColumn[]> {
+    return row.staging_columns ?? mappedColumns(row);
+  }
+
   async function mappedColumns(row: ImportFileRow) {
     const [columns, attributes] = await Promise.all([repo.columns(row.team_id, row.id), deps.attributes(row.team_id)]);
     const byId = new Map(attributes.map((a) => [a.id, a]));
@@ -62,7 +77,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     });
   }
 
-  async function parse(row: ImportFileRow, columns: MappedColumn[], context: JobContext) {
+  async function parse(row: ImportFileRow, columns: StagedColumn[], context: JobContext) {
     const table = staging.tableName(row.id, row.attempt);
     await staging.drop(row.staging_table);
     await staging.create(table, columns.length);
@@ -70,6 +85,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       row.id,
       {
         staging_table: table,
+        staging_columns: JSON.stringify(columns),
         stage: 'parse',
         progress: 0,
         parsed_leads_count: 0,
@@ -135,7 +151,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     return current as ImportFileRow;
   }
 
-  async function publish(row: ImportFileRow, columns: Array<MappedColumn & { name: string }>, context: JobContext) {
+  async function publish(row: ImportFileRow, columns: StagedColumn[], context: JobContext) {
     const table = row.staging_table as string;
     let current = await repo.update(
       row.id,
@@ -216,7 +232,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     if (!current) throw new SupersededError();
     await emit(current, 'end_resolve_duplicates', 100);
     await staging.drop(table);
-    if (summary.total >= REFRESH_STATISTICS_AFTER) await staging.refreshStatistics();
+    if (summary.total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(false);
   }
 
   /**
@@ -224,7 +240,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
    * (a run killed midway resumes where the mark stands), then drops its staging.
    */
   async function unwind(row: ImportFileRow, context: JobContext): Promise<JobOutcome> {
-    const columns = await mappedColumns(row);
+    const columns = await stagedColumns(row);
     const total = row.published_upto;
     let hi = row.published_upto;
     await emit(row, 'cancelling', 0);
@@ -247,7 +263,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       await emit(current, 'cancelling', progress);
       await context.reportProgress(progress);
     }
-    await staging.drop(row.staging_table);
+    // Every attempt's table: a cancel can land between a run making its table and recording it.
+    for (let k = 1; k <= row.attempt; k++) await staging.drop(staging.tableName(row.id, k));
     const done = await repo.update(
       row.id,
       { status: 'cancelled', stage: 'cancelled', staging_table: null, heartbeat_at: null, finished_at: new Date() },
@@ -255,7 +272,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     );
     if (!done) throw new SupersededError();
     await emit(done, 'cancelled', 100);
-    if (total >= REFRESH_STATISTICS_AFTER) await staging.refreshStatistics();
+    if (total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(deps.vacuumAfterCancel);
     return 'cancelled';
   }
 
@@ -268,19 +285,23 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       let row: ImportFileRow = claimed;
       try {
         if (row.status === 'cancelling') return await unwind(row, context);
-        const columns = await mappedColumns(row);
+        // Publishing goes on with the columns as staged, even if an attribute went meanwhile.
+        const columns = row.parsed_at ? await stagedColumns(row) : await mappedColumns(row);
         if (!row.parsed_at) row = await parse(row, columns, context);
         await publish(row, columns, context);
       } catch (error) {
         if (error instanceof SupersededError) return 'superseded';
-        // A cancel that could not finish (the list went meanwhile, say) is tried again by the sweep.
-        if (row.status === 'cancelling') throw error;
+        if (row.status === 'cancelling') {
+          // Stopped with the process, or the database failed it: the sweep sends the cancel again.
+          if (context.signal.aborted) return 'superseded';
+          throw error;
+        }
         const message = error instanceof Error ? error.message : String(error);
         // Nothing is published before parsing ends, so a parse failure leaves no lead behind; a
         // publish failure keeps its staging so `PUT sync-import/{id}` can resume it.
         const latest = await repo.findByIdUnscoped(row.id);
         const parsed = Boolean(latest?.parsed_at);
-        if (!parsed) await staging.drop(latest?.staging_table ?? null);
+        const own = staging.tableName(row.id, row.attempt);
         const failed = await repo.update(
           row.id,
           {
@@ -293,7 +314,11 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           },
           { attempt: row.attempt },
         );
-        if (failed) await emit(failed, 'failed', failed.progress);
+        // This run's own table, unless a newer run (a cancel) has taken it over.
+        if (!parsed && (failed || latest?.staging_table !== own)) await staging.drop(own);
+        // Another run owns the import now (this one was given up for dead, or cancelled).
+        if (!failed) return 'superseded';
+        await emit(failed, 'failed', failed.progress);
         throw error;
       }
     },

@@ -7,7 +7,7 @@ import type { FailedRow } from './parser/parse-protocol.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 export type ImportFileRow = Selectable<ImportFilesTable>;
 export type ImportFilePatch = Updateable<ImportFilesTable>;
-export const RUNNING = ['queued', 'parsing', 'resolving', 'cancelling'] as const;
+export const RUNNING = ['queued', 'parsing', 'resolving', 'cancel_queued', 'cancelling'] as const;
 
 /** Import files, their columns and failed rows. Every method takes the team first (or an id the job owns). */
 export function createImportsRepository(db: Kysely<DB>) {
@@ -98,27 +98,27 @@ export function createImportsRepository(db: Kysely<DB>) {
 
     /**
      * Takes the import for a new run, by one run: a queued import to parse or publish, a
-     * cancelling one to take its published leads back.
+     * cancel_queued one to take its published leads back.
      */
     claim(id: number) {
       return db
         .updateTable('import_files')
         .set((eb) => ({
           attempt: eb('attempt', '+', 1),
-          heartbeat_at: new Date(),
-          status: sql`case when status = 'cancelling' then 'cancelling'
+          heartbeat_at: sql<Date>`now()`,
+          status: sql`case when status = 'cancel_queued' then 'cancelling'
             when parsed_at is null then 'parsing' else 'resolving' end`,
           updated_at: new Date(),
         }))
         .where('id', '=', id)
-        .where('status', 'in', ['queued', 'cancelling'])
+        .where('status', 'in', ['queued', 'cancel_queued'])
         .returningAll()
         .executeTakeFirst();
     },
 
     /**
      * Cancels an import of the team. One not yet started ends at once; a running one (or a failed
-     * one that could be resumed) becomes `cancelling` under a new attempt, which stops its run at
+     * one that could be resumed) becomes `cancel_queued` under a new attempt, which stops its run at
      * the next step, for a run that takes back what it published. Undefined when it has ended.
      */
     async cancel(teamId: number, id: number) {
@@ -136,9 +136,9 @@ export function createImportsRepository(db: Kysely<DB>) {
         .updateTable('import_files')
         .set((eb) => ({
           attempt: eb('attempt', '+', 1),
-          status: 'cancelling',
+          status: 'cancel_queued',
           stage: 'cancelling',
-          heartbeat_at: now,
+          heartbeat_at: null,
           error: null,
           error_code: null,
           updated_at: now,
@@ -158,7 +158,7 @@ export function createImportsRepository(db: Kysely<DB>) {
     /**
      * Imports whose run has died (no heartbeat for `staleSeconds`; every running one when the
      * embedded database has just started, since only this process can have run them) go back to
-     * queued, each returned to exactly one caller.
+     * queued (a cancelling one to cancel_queued), each returned to exactly one caller.
      */
     async requeueOrphans(staleSeconds: number | null) {
       // A row locked by a publishing transaction belongs to a run that is (or until its backend
@@ -181,7 +181,7 @@ export function createImportsRepository(db: Kysely<DB>) {
       return db
         .updateTable('import_files')
         .set({
-          status: sql`case when status = 'cancelling' then 'cancelling' else 'queued' end`,
+          status: sql`case when status = 'cancelling' then 'cancel_queued' else 'queued' end`,
           heartbeat_at: null,
           updated_at: new Date(),
         })

@@ -220,7 +220,7 @@ export function createImportsService(deps: ImportsDeps) {
       await requireImport(user.teamId, id);
       const cancelled = await repo.cancel(user.teamId, id);
       if (!cancelled) throw new AppError('import_not_cancellable');
-      if (cancelled.status === 'cancelling') await deps.resume(id);
+      if (cancelled.status === 'cancel_queued') await deps.resume(id);
       return full(user.teamId, id);
     },
 

@@ -49,7 +49,7 @@ export function createProcessesRepository(db: Kysely<DB>) {
         .set({ cleared: true })
         .where('team_id', '=', teamId)
         .where('user_id', '=', userId)
-        .where('status', 'in', ['completed', 'failed'])
+        .where('status', 'in', ['completed', 'failed', 'cancelled'])
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

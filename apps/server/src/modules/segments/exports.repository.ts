@@ -44,7 +44,7 @@ export function createExportsRepository(db: Kysely<DB>) {
     async claim(id: number): Promise<ExportRow | undefined> {
       return db
         .updateTable('exports')
-        .set((eb) => ({ attempt: eb('attempt', '+', 1), heartbeat_at: new Date(), rows: 0, progress: 0 }))
+        .set((eb) => ({ attempt: eb('attempt', '+', 1), heartbeat_at: sql<Date>`now()`, rows: 0, progress: 0 }))
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .returningAll()
@@ -53,14 +53,18 @@ export function createExportsRepository(db: Kysely<DB>) {
 
     /** The run of `attempt` is alive; false when another run has taken the export since. */
     beat(id: number, attempt: number, patch: Partial<Pick<ExportRow, 'rows' | 'progress'>> = {}) {
-      return db
-        .updateTable('exports')
-        .set({ ...patch, heartbeat_at: new Date() })
-        .where('id', '=', id)
-        .where('attempt', '=', attempt)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
+      return (
+        db
+          .updateTable('exports')
+          // The database's clock, as the sweep's: a beat that waited behind a long statement, or a
+          // node whose clock runs late, never looks older than it is.
+          .set({ ...patch, heartbeat_at: sql<Date>`now()` })
+          .where('id', '=', id)
+          .where('attempt', '=', attempt)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .executeTakeFirst()
+      );
     },
 
     /** Ends the run of `attempt` (completed or failed); undefined when another run owns it now. */

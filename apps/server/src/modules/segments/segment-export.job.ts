@@ -135,7 +135,10 @@ export function createExportRunner(deps: ExportRunnerDeps) {
       // sweep after the restart sends it again.
       if (context.signal.aborted) return 'superseded';
       const message = error instanceof Error ? error.message : String(error);
-      await emit(await deps.exports.finish(row.id, attempt, { status: 'failed', error: message }));
+      const failed = await deps.exports.finish(row.id, attempt, { status: 'failed', error: message });
+      // Another run owns the export now (this one was given up for dead): its process is not ours.
+      if (!failed) return 'superseded';
+      await emit(failed);
       throw error;
     } finally {
       clearInterval(timer);

@@ -18,6 +18,8 @@ export function phaseOf({ status, stage }: ImportState): ImportPhase {
       return status;
     case 'uploaded':
       return 'waiting';
+    case 'cancel_queued':
+      return 'cancelling';
     default:
       return stage === 'start_resolve_duplicates' || stage === 'resolve_duplicates' ? 'resolving' : 'running';
   }
