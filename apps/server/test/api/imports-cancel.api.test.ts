@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
@@ -95,8 +95,11 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
       select count(*)::int as n from pg_tables
       where schemaname = current_schema() and tablename like ${`import_rows_${doc.id}_%`}`.execute(db);
     expect(tables.rows[0].n).toBe(0);
-    const processes = (await call('GET', '/api/processes')).json().data as Array<{ id: number; status: string }>;
-    expect(processes.find((p) => p.id === Number(row.process_id))?.status).toBe('cancelled');
+    // The job queue closes the process right after the run returns, a moment after the import.
+    await vi.waitFor(async () => {
+      const processes = (await call('GET', '/api/processes')).json().data as Array<{ id: number; status: string }>;
+      expect(processes.find((p) => p.id === Number(row.process_id))?.status).toBe('cancelled');
+    });
     const history = (await call('GET', '/api/imports')).json().data as Array<{ id: number; status: string }>;
     expect(history.find((h) => h.id === doc.id)?.status).toBe('cancelled');
     // A cancelled process is finished: Clear in the popover takes it away.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TServerEvent } from '@herald/shared/events/events.schemas';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
@@ -132,8 +132,12 @@ describe.each(databases)('imports on %s', (kind) => {
     ]) {
       expect(stages).toContain(stage);
     }
-    const finalProcess = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json().data[0];
-    expect(finalProcess).toMatchObject({ status: 'completed', progress: 100 });
+    // The process row is closed by the job queue right after the run returns, a moment after the import.
+    await vi.waitFor(async () => {
+      const finalProcess = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json()
+        .data[0];
+      expect(finalProcess).toMatchObject({ status: 'completed', progress: 100 });
+    });
 
     // The list now holds the existing lead and four imported ones, with normalised values.
     const leads = (
