@@ -36,6 +36,7 @@ import { createLeadsService } from './modules/leads/leads.service.ts';
 import { createProcessesRepository } from './modules/processes/processes.repository.ts';
 import { processesRoutes } from './modules/processes/processes.routes.ts';
 import { createSegmentsModule } from './modules/segments/index.ts';
+import { startSweeper } from './jobs/sweeper.ts';
 import { createValidationTemplateRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
@@ -167,6 +168,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const team = createTeamService({ repo: createTeamRepository(db), mailer, appUrl });
   const attributes = createAttributesService(createAttributesRepository(db));
+  if (config.HERALD_ROLE !== 'api') {
+    const presence = await startSweeper(options.sweepEveryMs ?? 10_000, () => attributes.clearRetiredPresenceBits());
+    app.addHook('onClose', async () => presence.stop());
+  }
   const settings = createSettingsService(createValidationTemplateRepository(db));
   const sources = createSourcesService(
     createSourcesRepository(db),

@@ -11,7 +11,10 @@ import { type Kysely, sql } from 'kysely';
 //    the lead's remaining values. Writers lock the lead first (0006), so two never race on one.
 //  - Bulk writers (an import's chunk, the cascades below) set `herald.bulk_values` for their
 //    transaction and write the masks themselves: an import inserts its leads with their masks.
-//  - Deleting an attribute clears its bit on the team's leads before the bit is free again.
+//  - Deleting an attribute retires its bit (lead_presence_bits_retired): no lead is touched in the
+//    delete, so it takes no lead lock after the attribute's (a value added by hand locks the lead,
+//    then the attribute). A background pass clears the bit off the leads in small batches, then
+//    frees it; until then no new attribute gets it, and no query reads it (its attribute is gone).
 // Values never move between leads or attributes (no code updates lead_id or attribute_id).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table lead_attributes add column presence_bit smallint check (presence_bit between 0 and 62)`.execute(
@@ -25,13 +28,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     from (select id, row_number() over (partition by team_id order by id) - 1 as n from lead_attributes) r
     where r.id = a.id and r.n < 63`.execute(db);
   await sql`
+    create table lead_presence_bits_retired (
+      team_id bigint not null references teams (id) on delete cascade,
+      bit smallint not null,
+      primary key (team_id, bit)
+    )`.execute(db);
+  await sql`
     create function herald_lead_attribute_bit() returns trigger language plpgsql as $$
     begin
       if new.presence_bit is null then
         -- One team's attributes are numbered one transaction at a time; the unique index backs it.
         perform pg_advisory_xact_lock(hashtextextended('herald.presence_bit.' || new.team_id, 0));
         select min(b) into new.presence_bit from generate_series(0, 62) b
-        where not exists (select 1 from lead_attributes a where a.team_id = new.team_id and a.presence_bit = b);
+        where not exists (select 1 from lead_attributes a where a.team_id = new.team_id and a.presence_bit = b)
+          and not exists (select 1 from lead_presence_bits_retired r where r.team_id = new.team_id and r.bit = b);
       end if;
       return new;
     end $$`.execute(db);
@@ -83,7 +93,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for each statement execute function herald_lead_values_removed()`.execute(db);
 
   // The cascades of 0006, now marking their value deletes as bulk: a deleted lead needs no mask,
-  // and a deleted attribute's bit is cleared on its team's leads in one pass.
+  // and a deleted attribute's bit is retired, to be cleared off the leads in the background.
   await sql`
     create or replace function herald_leads_deleted() returns trigger language plpgsql as $$
     declare was text := coalesce(current_setting('herald.bulk_values', true), '');
@@ -101,12 +111,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       perform set_config('herald.bulk_values', 'on', true);
       delete from lead_values v using old_rows o where v.attribute_id = o.id;
       perform set_config('herald.bulk_values', was, true);
-      update leads l set value_mask = l.value_mask & ~b.bits
-      from (
-        select team_id, bit_or(1::bigint << presence_bit) as bits from old_rows
-        where presence_bit is not null group by team_id
-      ) b
-      where l.team_id = b.team_id and l.value_mask & b.bits <> 0;
+      -- A deleted team's leads are gone with it: nothing to clear.
+      insert into lead_presence_bits_retired (team_id, bit)
+      select o.team_id, o.presence_bit from old_rows o
+      where o.presence_bit is not null and exists (select 1 from teams t where t.id = o.team_id)
+      on conflict do nothing;
       return null;
     end $$`.execute(db);
 }
@@ -132,6 +141,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table leads drop column value_mask`.execute(db);
   await sql`drop trigger if exists lead_attributes_presence_bit on lead_attributes`.execute(db);
   await sql`drop function if exists herald_lead_attribute_bit()`.execute(db);
+  await sql`drop table if exists lead_presence_bits_retired`.execute(db);
   await sql`drop index if exists lead_attributes_presence_bit_idx`.execute(db);
   await sql`alter table lead_attributes drop column presence_bit`.execute(db);
 }

@@ -19,6 +19,12 @@ export interface LeadAttributesTable {
   created_at: CreatedAt;
 }
 
+/** A deleted attribute's presence bit, until no lead of its team holds it (migration 0007). */
+export interface LeadPresenceBitsRetiredTable {
+  team_id: number;
+  bit: number;
+}
+
 export interface SourcesTable {
   id: Generated<number>;
   team_id: number;
@@ -111,6 +117,7 @@ export interface ValidationTemplatesTable {
 
 export interface LeadsTables {
   lead_attributes: LeadAttributesTable;
+  lead_presence_bits_retired: LeadPresenceBitsRetiredTable;
   sources: SourcesTable;
   lists: ListsTable;
   leads: LeadsTable;
