@@ -3,21 +3,24 @@ import type { ImportFileRow } from './imports.repository.ts';
 
 type Column = { id: number; name: string; col_position: number; lead_attribute_id: number | null; ignored: boolean };
 
+/** The duplicate-resolution half's status, as the spec's sync-import endpoints name it. */
+function syncStatusOf(row: ImportFileRow): TSyncImport['status'] {
+  switch (row.status) {
+    case 'completed':
+    case 'failed':
+    case 'cancelled':
+      return row.status;
+    case 'resolving':
+    case 'cancel_queued':
+    case 'cancelling':
+      return 'processing';
+    default:
+      return row.parsed_at ? 'pending' : 'waiting';
+  }
+}
+
 export function syncImportOf(row: ImportFileRow): TSyncImport {
-  const status: TSyncImport['status'] =
-    row.status === 'completed'
-      ? 'completed'
-      : row.status === 'failed'
-        ? 'failed'
-        : row.status === 'cancelled'
-          ? 'cancelled'
-          : row.status === 'cancelling' || row.status === 'cancel_queued'
-            ? 'processing'
-            : row.status === 'resolving'
-              ? 'processing'
-              : row.parsed_at
-                ? 'pending'
-                : 'waiting';
+  const status = syncStatusOf(row);
   return {
     id: row.id,
     status,

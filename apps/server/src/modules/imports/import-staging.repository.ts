@@ -3,6 +3,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { bumpDataVersion } from '../../db/data-version.ts';
+import { recountDuplicates } from '../../db/lead-duplicates.ts';
 import type { DB } from '../../db/schema.ts';
 import type { MappedColumn } from './parser/parse-protocol.ts';
 
@@ -30,6 +31,17 @@ export interface PublishArgs {
 }
 
 const col = (i: number) => sql.ref(`s.c${i}`);
+
+/**
+ * Holds the import's row for a chunk's transaction, or throws when another run owns it now. A
+ * key-share lock: the run's other chunk may update the row meanwhile, while the orphan sweep
+ * (FOR UPDATE SKIP LOCKED) passes over an import whose chunk is being written.
+ */
+async function holdImport(tx: Kysely<DB>, importId: number, attempt: number) {
+  const owned = await sql`
+    select id from import_files where id = ${importId} and attempt = ${attempt} for key share`.execute(tx);
+  if (owned.rows.length === 0) throw new SupersededError();
+}
 
 /**
  * The staging table of one run (`import_rows_<import>_<attempt>`): parsed, normalised rows with a
@@ -146,11 +158,7 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
      */
     async publish(a: PublishArgs, turn: Promise<unknown> = Promise.resolve()): Promise<number> {
       return db.transaction().execute(async (tx) => {
-        // A key-share lock: the run's other chunk may update the row meanwhile, while the orphan
-        // sweep (FOR UPDATE SKIP LOCKED) passes over an import whose chunk is being written.
-        const owned = await sql`
-          select id from import_files where id = ${a.importId} and attempt = ${a.attempt} for key share`.execute(tx);
-        if (owned.rows.length === 0) throw new SupersededError();
+        await holdImport(tx, a.importId, a.attempt);
         // The list and the attributes are locked as foreign keys would (lead rows have none,
         // migration 0006), once a chunk: one deleted meanwhile stops the import, nothing dangles.
         const list = await sql`
@@ -243,10 +251,7 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
      */
     async unpublish(a: Pick<PublishArgs, 'table' | 'importId' | 'attempt' | 'teamId' | 'columns' | 'lo' | 'hi'>) {
       return db.transaction().execute(async (tx) => {
-        // As publish does: the sweep (FOR UPDATE SKIP LOCKED) passes over a chunk being written.
-        const owned = await sql`
-          select id from import_files where id = ${a.importId} and attempt = ${a.attempt} for key share`.execute(tx);
-        if (owned.rows.length === 0) throw new SupersededError();
+        await holdImport(tx, a.importId, a.attempt);
         const staged = sql`${sql.table(a.table)} s`;
         const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
         const deleted = await sql`
@@ -256,23 +261,16 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
         const count = Number(deleted.numAffectedRows ?? 0);
         const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [sql`(${col(i)})`] : []));
         if (phones.length > 0 && count > 0) {
-          await sql`
-            with chunk_phones as (
-              select distinct p.value from ${staged} cross join lateral (values ${sql.join(phones)}) as p(value)
-              where ${range} and p.value is not null
-            ), affected as (
-              select distinct lv.lead_id from lead_values lv join chunk_phones c on c.value = lv.value
-              where lv.team_id = ${a.teamId} and lv.type = 'phone'
-            ), counted as (
-              select f.lead_id, count(distinct o.lead_id) as n
-              from affected f
-              join lead_values mine on mine.lead_id = f.lead_id and mine.type = 'phone'
-              left join lead_values o on o.team_id = ${a.teamId} and o.type = 'phone' and o.value = mine.value
-                and o.lead_id <> f.lead_id
-              group by f.lead_id
-            )
-            update leads l set duplicates = c.n from counted c
-            where l.id = c.lead_id and l.team_id = ${a.teamId} and l.duplicates <> c.n`.execute(tx);
+          await recountDuplicates(
+            tx,
+            a.teamId,
+            sql`select distinct lv.lead_id from lead_values lv
+              join (
+                select distinct p.value from ${staged} cross join lateral (values ${sql.join(phones)}) as p(value)
+                where ${range} and p.value is not null
+              ) c on c.value = lv.value
+              where lv.team_id = ${a.teamId} and lv.type = 'phone'`,
+          );
         }
         const lowered = await sql`
           update import_files set published_upto = ${a.lo}, heartbeat_at = now(), updated_at = now(),

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
 import type { TLeadStatus, TLeadValue } from '@herald/shared/leads/leads.schemas';
+import { recountDuplicates } from '../../db/lead-duplicates.ts';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
 
@@ -248,20 +249,13 @@ export function createLeadsRepository(db: Kysely<DB>) {
      */
     async refreshDuplicates(teamId: number, phones: string[], alsoLeadIds: number[], tx: Db) {
       if (phones.length === 0 && alsoLeadIds.length === 0) return;
-      await sql`
-        with affected as (
-          select lead_id from lead_values
+      await recountDuplicates(
+        tx,
+        teamId,
+        sql`select lead_id from lead_values
           where team_id = ${teamId} and type = 'phone' and value = any(${phones}::text[])
-          union select unnest(${alsoLeadIds}::bigint[])
-        ), counted as (
-          select a.lead_id, count(distinct o.lead_id) as n
-          from affected a
-          left join lead_values mine on mine.lead_id = a.lead_id and mine.type = 'phone'
-          left join lead_values o on o.team_id = ${teamId} and o.type = 'phone' and o.value = mine.value and o.lead_id <> a.lead_id
-          group by a.lead_id
-        )
-        update leads l set duplicates = c.n from counted c
-        where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n`.execute(tx);
+          union select unnest(${alsoLeadIds}::bigint[])`,
+      );
     },
 
     sourceAndList(teamId: number, leadId: number) {

@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { TExport } from '@herald/shared/segments/segments.schemas';
 import type { DB } from '../../db/schema.ts';
 import type { ExportsTable } from '../../db/tables/segments.tables.ts';
@@ -7,6 +7,22 @@ export type ExportRow = Selectable<ExportsTable>;
 
 /** CSV exports of segments: one row per requested file. */
 export function createExportsRepository(db: Kysely<DB>) {
+  /**
+   * An update by the run of `attempt`, while the export is still pending and still its own; a run
+   * still going stamps its heartbeat with the database's clock (as the sweep reads it, so a beat
+   * that waited behind a long statement, or a node whose clock runs late, never looks older than it
+   * is), an ended one clears it.
+   */
+  const updateRun = (id: number, attempt: number, patch: Updateable<ExportsTable>, alive: boolean) =>
+    db
+      .updateTable('exports')
+      .set({ ...patch, heartbeat_at: alive ? sql<Date>`now()` : null })
+      .where('id', '=', id)
+      .where('attempt', '=', attempt)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+
   return {
     async create(row: {
       team_id: number;
@@ -51,20 +67,9 @@ export function createExportsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** The run of `attempt` is alive; false when another run has taken the export since. */
+    /** The run of `attempt` is alive; undefined when another run has taken the export since. */
     beat(id: number, attempt: number, patch: Partial<Pick<ExportRow, 'rows' | 'progress'>> = {}) {
-      return (
-        db
-          .updateTable('exports')
-          // The database's clock, as the sweep's: a beat that waited behind a long statement, or a
-          // node whose clock runs late, never looks older than it is.
-          .set({ ...patch, heartbeat_at: sql<Date>`now()` })
-          .where('id', '=', id)
-          .where('attempt', '=', attempt)
-          .where('status', '=', 'pending')
-          .returningAll()
-          .executeTakeFirst()
-      );
+      return updateRun(id, attempt, patch, true);
     },
 
     /** Ends the run of `attempt` (completed or failed); undefined when another run owns it now. */
@@ -73,14 +78,7 @@ export function createExportsRepository(db: Kysely<DB>) {
       attempt: number,
       patch: Partial<Pick<ExportRow, 'stored_name' | 'status' | 'rows' | 'progress' | 'error' | 'completed_at'>>,
     ) {
-      return db
-        .updateTable('exports')
-        .set({ ...patch, heartbeat_at: null })
-        .where('id', '=', id)
-        .where('attempt', '=', attempt)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
+      return updateRun(id, attempt, patch, false);
     },
 
     /**
