@@ -20,10 +20,20 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
   // deployments in one database (or parallel test schemas) never read each other's.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrator = new Migrator({ db, provider: new FolderMigrationProvider(), migrationTableSchema: rows[0].schema });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // Kysely finds its bookkeeping table by introspecting every table of the database, calling
+    // pg_get_serial_sequence on each name: a table another deployment drops meanwhile (an import's
+    // staging table) fails that with "relation … does not exist" before any migration ran.
+    // Migrations run in a transaction, so asking again is safe.
+    if (!failed && isUndefinedTable(error) && attempt < 5) continue;
     const cause = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }
+}
+
+function isUndefinedTable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '42P01';
 }
