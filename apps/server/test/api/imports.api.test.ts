@@ -144,7 +144,7 @@ describe.each(databases)('imports on %s', (kind) => {
       await t.request({ method: 'GET', url: `/api/lists/${list.id}/leads?limit=50`, token: owner.token })
     ).json();
     expect(leads.meta.total).toBe(6);
-    const byPhone = new Map<string, { duplicates: number; status: string; lead_values: Array<{ value: string }> }>();
+    const byPhone = new Map<string, { id: number; duplicates: number; status: string; lead_values: Array<{ value: string }> }>();
     for (const lead of leads.data) {
       const phone = lead.lead_values.find((v: { attribute: { type: string } }) => v.attribute.type === 'phone');
       byPhone.set(`${phone?.value}:${lead.id === existing.json().id ? 'old' : 'new'}`, lead);
@@ -166,9 +166,18 @@ describe.each(databases)('imports on %s', (kind) => {
     const bare = await sql<{ n: number }>`
       select count(*)::int as n from leads where team_id = ${owner.user.team_id} and value_mask = 0`.execute(db());
     expect(bare.rows[0].n).toBe(0);
-    const newId = leads.data.find((l: { id: number }) => l.id !== existing.json().id).id;
-    const log = (await t.request({ method: 'GET', url: `/api/leads/${newId}/log`, token: owner.token })).json();
-    expect(log.data[0]).toMatchObject({ action: 'created', filename: 'leads.csv' });
+    // The Timeline shows what the lead was created with, rendered from the compact entry (0010).
+    const log = (await t.request({ method: 'GET', url: `/api/leads/${anna?.id}/log`, token: owner.token })).json();
+    expect(log.data[0]).toMatchObject({ type: 'lead', action: 'created', filename: 'leads.csv' });
+    const created = log.data[0].diff_log as Array<Record<string, unknown>>;
+    expect(created.map((e) => e.value_to).sort()).toEqual(['+380501111111', 'Lviv', 'anna@example.com']);
+    expect(created.find((e) => e.value_to === 'Lviv')).toEqual({
+      action: 'added',
+      lead_attribute_name: 'City',
+      lead_attribute_value: 'Lviv',
+      value_from: null,
+      value_to: 'Lviv',
+    });
 
     // History and failed rows.
     const history = (await t.request({ method: 'GET', url: '/api/imports', token: owner.token })).json();

@@ -105,6 +105,9 @@ export interface LeadLogsTable {
   action: string;
   filename: string | null;
   diff_log: ColumnType<DiffEntry[], string, string>;
+  /** An imported lead's creation: the import, and its values in the import's column order (0010). */
+  import_file_id: number | null;
+  import_values: ColumnType<Array<string | null> | null, never, never>;
   created_at: CreatedAt;
 }
 

@@ -189,18 +189,13 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
             from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, value)
             where ${range} and v.value is not null`.execute(tx);
           valueRows = Number(added.numAffectedRows ?? 0);
-          // One jsonb per present value, nulls dropped from the array: no per-row subquery or aggregate.
-          const entries = sql.join(
-            a.columns.map(
-              (c, i) => sql`case when ${col(i)} is not null then jsonb_build_object('action', 'added',
-                'lead_attribute_name', ${c.name}::text, 'lead_attribute_value', ${col(i)}, 'value_from', null,
-                'value_to', ${col(i)}) end`,
-            ),
-          );
+          // The values as staged, in column order: the Timeline renders them as the creation's
+          // diff when read (migration 0010), instead of a jsonb built and stored for every lead.
+          const stagedValues = sql.join(a.columns.map((_, i) => col(i)));
           await sql`
-            insert into lead_logs (team_id, lead_id, user_id, type, action, filename, diff_log)
-            select ${a.teamId}, s.lead_id, ${a.userId}, 'lead', 'created', ${a.filename},
-              to_jsonb(array_remove(array[${entries}]::jsonb[], null))
+            insert into lead_logs (team_id, lead_id, user_id, type, action, filename, import_file_id, import_values)
+            select ${a.teamId}, s.lead_id, ${a.userId}, 'lead', 'created', ${a.filename}, ${a.importId},
+              array[${stagedValues}]::text[]
             from ${staged} where ${range}`.execute(tx);
         }
         await turn;

@@ -12,6 +12,31 @@ export interface LogEntryInput {
   diff_log: DiffEntry[];
 }
 
+type StagedName = { name: string };
+
+/**
+ * An imported lead's "created" entry keeps its values as an array in the import's column order
+ * (migration 0010); the diff is the one a manual create writes, one `added` per stored value.
+ */
+function importDiff(values: Array<string | null>, columns: StagedName[] | string | null): DiffEntry[] {
+  const names = (typeof columns === 'string' ? (JSON.parse(columns) as StagedName[]) : (columns ?? [])).map(
+    (c) => c.name,
+  );
+  return values.flatMap((value, i) =>
+    value === null
+      ? []
+      : [
+          {
+            action: 'added',
+            lead_attribute_name: names[i] ?? '',
+            lead_attribute_value: value,
+            value_from: null,
+            value_to: value,
+          },
+        ],
+  );
+}
+
 /** The Timeline: one row per change to a lead, with what changed in `diff_log`. */
 export function createLeadLogRepository(db: Kysely<DB>) {
   return {
@@ -36,11 +61,21 @@ export function createLeadLogRepository(db: Kysely<DB>) {
     async page(teamId: number, leadId: number, offset: number, limit: number) {
       const [rows, total] = await Promise.all([
         db
-          .selectFrom('lead_logs')
-          .select(['id', 'created_at', 'type', 'action', 'filename', 'diff_log'])
-          .where('team_id', '=', teamId)
-          .where('lead_id', '=', leadId)
-          .orderBy('id', 'desc')
+          .selectFrom('lead_logs as g')
+          .leftJoin('import_files as f', (j) => j.onRef('f.id', '=', 'g.import_file_id').on('f.team_id', '=', teamId))
+          .select([
+            'g.id',
+            'g.created_at',
+            'g.type',
+            'g.action',
+            'g.filename',
+            'g.diff_log',
+            'g.import_values',
+            'f.staging_columns',
+          ])
+          .where('g.team_id', '=', teamId)
+          .where('g.lead_id', '=', leadId)
+          .orderBy('g.id', 'desc')
           .offset(offset)
           .limit(limit)
           .execute(),
@@ -52,10 +87,14 @@ export function createLeadLogRepository(db: Kysely<DB>) {
           .executeTakeFirstOrThrow(),
       ]);
       return {
-        rows: rows.map((r) => ({
+        rows: rows.map(({ import_values, staging_columns, ...r }) => ({
           ...r,
           created_at: r.created_at.toISOString(),
-          diff_log: typeof r.diff_log === 'string' ? (JSON.parse(r.diff_log) as DiffEntry[]) : r.diff_log,
+          diff_log: import_values
+            ? importDiff(import_values, staging_columns)
+            : typeof r.diff_log === 'string'
+              ? (JSON.parse(r.diff_log) as DiffEntry[])
+              : r.diff_log,
         })),
         total: Number(total.n),
       };
