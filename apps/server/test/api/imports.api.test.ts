@@ -144,7 +144,10 @@ describe.each(databases)('imports on %s', (kind) => {
       await t.request({ method: 'GET', url: `/api/lists/${list.id}/leads?limit=50`, token: owner.token })
     ).json();
     expect(leads.meta.total).toBe(6);
-    const byPhone = new Map<string, { id: number; duplicates: number; status: string; lead_values: Array<{ value: string }> }>();
+    const byPhone = new Map<
+      string,
+      { id: number; duplicates: number; status: string; lead_values: Array<{ value: string }> }
+    >();
     for (const lead of leads.data) {
       const phone = lead.lead_values.find((v: { attribute: { type: string } }) => v.attribute.type === 'phone');
       byPhone.set(`${phone?.value}:${lead.id === existing.json().id ? 'old' : 'new'}`, lead);
