@@ -209,7 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ignoredFormats: settings.phoneTemplate,
     requireList: sources.getList,
     sweepEveryMs: options.sweepEveryMs,
-    chunkRows: options.importChunkRows,
+    chunkRows: options.importChunkRows ?? config.IMPORT_CHUNK_ROWS,
   });
   app.addHook('onClose', async () => imports.stop());
   const segments = await createSegmentsModule({

@@ -39,6 +39,8 @@ const ZConfigSource = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  /** Leads per publishing transaction of an import (default: 100,000 on PostgreSQL, 20,000 embedded). */
+  IMPORT_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {

@@ -4,7 +4,7 @@ import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
-import { csv } from '../fixtures/imports/hostile-files.ts';
+import { csv, truncateSheetData, xlsx } from '../fixtures/imports/hostile-files.ts';
 import { startImport, upload, waitForImport } from '../fixtures/imports/import-client.ts';
 
 /**
@@ -163,5 +163,79 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
     expect(await waitForImport(t, owner.token, doc.id)).toMatchObject({ status: 'cancelled' });
     expect(await leadsOfList(list.id)).toBe(0);
     expect(await duplicatesOf(existing)).toBe(0);
+  });
+});
+
+/**
+ * Publishing starts while the file is still read (decision 009, "Publishing while parsing"): a file
+ * found broken after some of it was published takes that part back, so a failed parse still leaves
+ * no lead behind.
+ */
+describe.each(databases)('a file found broken mid-import on %s', (kind) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  let owner: Awaited<ReturnType<typeof signupVerified>>;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { importChunkRows: 1_000 });
+    db = t.app.services.database.db as Kysely<DB>;
+    owner = await signupVerified(t);
+  });
+  afterAll(() => t?.close());
+
+  it('takes back what it had published and fails', async () => {
+    const attrs = await attributeIds(t, owner.token);
+    const { list } = await sourceWithList(t, owner.token, 'Broken');
+    const other = await sourceWithList(t, owner.token, 'Neighbour');
+    const existing = (
+      await createLead(t, owner.token, other.source.id, other.list.id, [[attrs.phone, '+380505000001']])
+    ).json().id as number;
+    // 30,000 rows; inflating the sheet fails after ~25,500 of them.
+    const rows = [
+      ['Phone', 'City'],
+      ...Array.from({ length: 30_000 }, (_, i) => [`+38050${String(5_000_001 + i)}`, 'Odesa']),
+    ];
+    const doc = await startImport(t, owner.token, list.id, 'broken.xlsx', truncateSheetData(await xlsx(rows), 0.85), {
+      Phone: attrs.phone,
+      City: 'City',
+    });
+    // Some chunks are published before the reader reaches the break.
+    let published = 0;
+    let ended: { status: string } | undefined;
+    for (let i = 0; i < 3000 && !ended; i++) {
+      const now = (await t.request({ method: 'GET', url: `/api/imports/${doc.id}`, token: owner.token })).json();
+      published = Math.max(published, now.leads_processed);
+      if (['completed', 'failed'].includes(now.status)) ended = now;
+      else await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(published).toBeGreaterThan(0);
+    expect(ended).toMatchObject({ status: 'failed', leads_processed: 0, processed: true });
+
+    const left = await sql<{ n: number }>`select count(*)::int as n from leads where list_id = ${list.id}`.execute(db);
+    expect(left.rows[0].n).toBe(0);
+    const neighbour = await db
+      .selectFrom('leads')
+      .select('duplicates')
+      .where('id', '=', existing)
+      .executeTakeFirstOrThrow();
+    expect(neighbour.duplicates).toBe(0);
+    const row = await db
+      .selectFrom('import_files')
+      .select(['staging_table', 'published_upto'])
+      .where('id', '=', doc.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ staging_table: null, published_upto: 0 });
+    const tables = await sql<{ n: number }>`
+      select count(*)::int as n from pg_tables
+      where schemaname = current_schema() and tablename like ${`import_rows_${doc.id}_%`}`.execute(db);
+    expect(tables.rows[0].n).toBe(0);
+    // Nothing to resume: the import has ended.
+    const resumed = await t.request({
+      method: 'PUT',
+      url: `/api/sync-import/${doc.id}`,
+      token: owner.token,
+      payload: { status: 'pending' },
+    });
+    expect(resumed.json().status).toBe('failed');
   });
 });

@@ -135,14 +135,28 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       }
     },
 
-    /** The staged row numbers, in order, that close each chunk of about `size` rows after `from`. */
-    async chunkBounds(table: string, from: number, size: number) {
-      const r = await sql<{ hi: number }>`
-        select row_no as hi from (
+    /** The staged rows after `from` (through `upTo`) in chunks of `size`: each one's last row number and row count. */
+    async chunkBounds(table: string, from: number, size: number, upTo = 2 ** 31 - 1) {
+      const r = await sql<{ hi: number; n: number }>`
+        select row_no as hi, n from (
           select row_no, row_number() over (order by row_no) as n, count(*) over () as total
-          from ${sql.table(table)} where row_no > ${from}
+          from ${sql.table(table)} where row_no > ${from} and row_no <= ${upTo}
         ) x where n % ${size} = 0 or n = total order by row_no`.execute(db);
-      return r.rows.map((x) => Number(x.hi));
+      return r.rows.map((x, i, all) => ({ hi: Number(x.hi), rows: Number(x.n) - (i > 0 ? Number(all[i - 1].n) : 0) }));
+    },
+
+    /** Staged rows after row number `from`. */
+    async countAfter(table: string, from: number) {
+      const r = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table)} where row_no > ${from}`.execute(db);
+      return Number(r.rows[0]?.n ?? 0);
+    },
+
+    /** The last staged row number (0 for none): a resumed parse stages only the rows after it. */
+    async lastRow(table: string) {
+      const r = await sql<{ hi: number | null }>`select max(row_no) as hi from ${sql.table(table)}`.execute(db);
+      return Number(r.rows[0]?.hi ?? 0);
     },
 
     /**
@@ -152,9 +166,10 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
      *
      * Two chunks may run at once on two connections (PostgreSQL). The values and Timeline rows,
      * most of the work, are written first; the rest waits for `turn` (the chunk before has
-     * committed), so chunks commit in order, the high-water mark stays a plain number, and the
-     * duplicate recount sees every earlier chunk. Only one transaction at a time holds the
-     * import's row, the team's counters and the tallies, so two chunks never wait on each other.
+     * committed), so chunks commit in order, the high-water mark stays a plain number (advanced
+     * only where it still stands at `lo`, by this attempt), and the duplicate recount sees every
+     * earlier chunk. Only one transaction at a time holds the tallies, the team's counters and
+     * the import's row, so two chunks never wait on each other.
      */
     async publish(a: PublishArgs, turn: Promise<unknown> = Promise.resolve()): Promise<number> {
       return db.transaction().execute(async (tx) => {
@@ -199,11 +214,6 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
             from ${staged} where ${range}`.execute(tx);
         }
         await turn;
-        const advanced = await sql`
-          update import_files set published_upto = ${a.hi}, heartbeat_at = now(), updated_at = now()
-          where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
-          returning id`.execute(tx);
-        if (advanced.rows.length === 0) throw new SupersededError();
         // The bits of the attributes this row has a value of; several columns may share one.
         const present = a.columns.flatMap((c, i) => {
           const bit = bits.get(c.attributeId);
@@ -230,10 +240,15 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
             select s.lead_id, ${lead} from ${staged} where ${range} order by s.row_no`.execute(tx);
           count = Number(inserted.numAffectedRows ?? 0);
         }
-        await sql`update import_files set leads_processed = leads_processed + ${count} where id = ${a.importId}`.execute(
-          tx,
-        );
         await bumpDataVersion(tx, a.teamId);
+        // The high-water mark last: its row lock lasts only to the commit, so the parse, which
+        // updates the same import row while chunks publish, never waits behind a chunk's recount.
+        const advanced = await sql`
+          update import_files set published_upto = ${a.hi}, leads_processed = leads_processed + ${count},
+            heartbeat_at = now(), updated_at = now()
+          where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
+          returning id`.execute(tx);
+        if (advanced.rows.length === 0) throw new SupersededError();
         return count;
       });
     },

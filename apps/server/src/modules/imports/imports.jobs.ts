@@ -4,6 +4,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
 import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
 import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
+import { startPublisher } from './import-publisher.ts';
 import { parseInWorker } from './parser/parse-client.ts';
 import type { MappedColumn } from './parser/parse-protocol.ts';
 
@@ -32,6 +33,19 @@ export interface ImportRunnerDeps {
   batchSize: number;
   /** VACUUM after a cancel took many leads back: the embedded database has no autovacuum. */
   vacuumAfterCancel: boolean;
+}
+
+/** The file could not be read (as opposed to the database failing): retrying will not help. */
+class FileError extends Error {}
+
+/** The reader's messages; whatever it throws is the file's fault, unless the run was stopped. */
+async function* fileErrors<T>(source: AsyncGenerator<T>, signal: AbortSignal): AsyncGenerator<T> {
+  try {
+    for await (const m of source) yield m;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new FileError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The background run of one import: parse into staging, then publish in chunks (decision 009). */
@@ -77,10 +91,65 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     });
   }
 
+  /** Publishing from `row.published_upto` on, by this run; progress is told once the parse has ended. */
+  function publisher(row: ImportFileRow, columns: StagedColumn[], context: JobContext, table: string) {
+    let total: number | undefined;
+    const p = startPublisher({
+      staging,
+      args: {
+        table,
+        importId: row.id,
+        attempt: row.attempt,
+        teamId: row.team_id,
+        sourceId: row.source_id,
+        listId: row.list_id,
+        userId: row.user_id,
+        status: row.black_list ? 'blacklisted' : 'active',
+        filename: row.name,
+        columns,
+      },
+      from: row.published_upto,
+      chunkSize: deps.chunkSize,
+      concurrency: deps.publishConcurrency,
+      signal: context.signal,
+      onChunk: async (published) => {
+        // While the file is still read, the parse tells the progress (the chunks commit quietly).
+        if (total === undefined) return;
+        const progress = Math.min(99, Math.floor((published / Math.max(1, total)) * 99));
+        const updated = await repo.update(
+          row.id,
+          { sync_progress: progress, stage: 'resolve_duplicates' },
+          { attempt: row.attempt },
+        );
+        if (!updated) throw new SupersededError();
+        await emit(updated, 'resolve_duplicates', progress);
+        await context.reportProgress(progress, { status: 'resolving' });
+      },
+    });
+    return Object.assign(p, {
+      /** The high-water mark this publisher started from. */
+      from: row.published_upto,
+      /** From now on each chunk tells the progress, out of `rows` this run has to publish. */
+      resolving(rows: number) {
+        total = rows;
+      },
+    });
+  }
+
+  /**
+   * Reads the file into the staging table while the publisher moves committed batches into the
+   * lead tables (decision 009, "Publishing while parsing"). A resumed run whose earlier attempt
+   * had published keeps that staging table (its lead ids are in the leads) and stages only the
+   * rows after the last one staged; otherwise it starts a fresh table.
+   */
   async function parse(row: ImportFileRow, columns: StagedColumn[], context: JobContext) {
-    const table = staging.tableName(row.id, row.attempt);
-    await staging.drop(row.staging_table);
-    await staging.create(table, columns.length);
+    const kept = row.staging_table && row.published_upto > 0 ? row.staging_table : null;
+    const table = kept ?? staging.tableName(row.id, row.attempt);
+    if (!kept) {
+      await staging.drop(row.staging_table);
+      await staging.create(table, columns.length);
+    }
+    const stagedThrough = kept ? await staging.lastRow(kept) : 0;
     let current = await repo.update(
       row.id,
       {
@@ -109,16 +178,21 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       ignoredFormats: await deps.ignoredFormats(row.team_id),
       batchSize: deps.batchSize,
       copyText: staging.copies,
+      stagedThrough,
     };
     const writer = staging.copies ? await staging.copyWriter(table, columns.length) : undefined;
+    const publishing = publisher(current, columns, context, table);
     try {
-      for await (const m of parseInWorker(job, context.signal)) {
+      if (kept) publishing.add(stagedThrough, await staging.countAfter(kept, row.published_upto));
+      for await (const m of fileErrors(parseInWorker(job, context.signal), context.signal)) {
         if (m.type !== 'batch' && m.type !== 'done') continue;
         if (m.type === 'batch') {
           if (writer && m.copy !== undefined) await writer.write(m.copy);
           else await staging.insert(table, m.rowNos, m.cols);
           if (m.failed.length > 0) await repo.addFailed(row.team_id, row.id, m.failed, FAILED_ROWS_KEPT);
+          publishing.add(m.lastRowNo, m.staged);
         }
+        if (publishing.failure()) throw publishing.failure();
         const progress = m.type === 'done' ? 100 : Math.min(99, Math.floor((m.bytesRead / size) * 100));
         current = await repo.update(
           row.id,
@@ -145,75 +219,39 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           await context.reportProgress(progress);
         }
       }
+    } catch (error) {
+      await publishing.stop();
+      throw error;
     } finally {
       await writer?.close();
     }
-    return current as ImportFileRow;
+    return { row: current as ImportFileRow, publishing };
   }
 
-  async function publish(row: ImportFileRow, columns: StagedColumn[], context: JobContext) {
+  /** Ends the publish the parse started (or, for a run that resumes after the parse, all of it). */
+  async function publish(
+    row: ImportFileRow,
+    columns: StagedColumn[],
+    context: JobContext,
+    started?: ReturnType<typeof publisher>,
+  ) {
     const table = row.staging_table as string;
+    const publishing = started ?? publisher(row, columns, context, table);
     let current = await repo.update(
       row.id,
       { status: 'resolving', stage: 'start_resolve_duplicates' },
       { attempt: row.attempt },
     );
-    if (!current) throw new SupersededError();
+    if (!current) {
+      await publishing.stop();
+      throw new SupersededError();
+    }
     await emit(current, 'start_resolve_duplicates', current.sync_progress);
     await context.reportProgress(current.sync_progress, { status: 'resolving' });
-    await staging.analyze(table);
-    const bounds = await staging.chunkBounds(table, row.published_upto, deps.chunkSize);
-    let lo = row.published_upto;
-    let done = 0;
-    // Up to `publishConcurrency` chunks at once, committing in order (see staging.publish).
-    const inflight: Array<Promise<unknown>> = [];
-    let turn: Promise<unknown> = Promise.resolve();
-    let reported: Promise<unknown> = Promise.resolve();
-    try {
-      for (const hi of bounds) {
-        while (inflight.length >= deps.publishConcurrency) await inflight.shift();
-        if (context.signal.aborted) throw new Error('The import was stopped.');
-        const chunk = staging.publish(
-          {
-            table,
-            importId: row.id,
-            attempt: row.attempt,
-            teamId: row.team_id,
-            sourceId: row.source_id,
-            listId: row.list_id,
-            userId: row.user_id,
-            status: row.black_list ? 'blacklisted' : 'active',
-            filename: row.name,
-            columns,
-            lo,
-            hi,
-          },
-          turn,
-        );
-        turn = chunk;
-        reported = Promise.all([chunk, reported]).then(async () => {
-          done++;
-          const progress = Math.floor((done / bounds.length) * 99);
-          const updated = await repo.update(
-            row.id,
-            { sync_progress: progress, stage: 'resolve_duplicates' },
-            { attempt: row.attempt },
-          );
-          if (!updated) throw new SupersededError();
-          await emit(updated, 'resolve_duplicates', progress);
-          await context.reportProgress(progress, { status: 'resolving' });
-        });
-        // Awaited in order below; one that fails while an earlier one is awaited (a cancel or a
-        // takeover supersedes every chunk in flight) must not count as an unhandled rejection.
-        reported.catch(() => {});
-        inflight.push(reported);
-        lo = hi;
-      }
-      await reported;
-    } finally {
-      // A failed chunk fails the ones after it (they wait for its turn): settle them all first.
-      await Promise.allSettled(inflight);
-    }
+    if (!started) publishing.add(await staging.lastRow(table), await staging.countAfter(table, row.published_upto));
+    // The rows this run publishes: what the parse staged after the mark it started from.
+    publishing.resolving(await staging.countAfter(table, publishing.from));
+    await publishing.close();
     const summary = await staging.summary(table);
     current = await repo.update(
       row.id,
@@ -239,11 +277,14 @@ export function createImportRunner(deps: ImportRunnerDeps) {
    * A cancelled import: takes back what it published, newest rows first, one chunk a transaction
    * (a run killed midway resumes where the mark stands), then drops its staging.
    */
-  async function unwind(row: ImportFileRow, context: JobContext): Promise<JobOutcome> {
+  /**
+   * Takes back what `row` has published, newest rows first, one chunk a transaction (a run killed
+   * midway resumes where the mark stands); `step` after each with the progress (0–99).
+   */
+  async function takeBack(row: ImportFileRow, context: JobContext, step: (progress: number) => Promise<void>) {
     const columns = await stagedColumns(row);
     const total = row.published_upto;
     let hi = row.published_upto;
-    await emit(row, 'cancelling', 0);
     while (row.staging_table && hi > 0) {
       if (context.signal.aborted) throw new Error('The import was stopped.');
       const lo = Math.max(0, hi - deps.chunkSize);
@@ -257,12 +298,19 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         hi,
       });
       hi = lo;
-      const progress = Math.floor(((total - hi) / total) * 99);
+      await step(Math.floor(((total - hi) / total) * 99));
+    }
+  }
+
+  async function unwind(row: ImportFileRow, context: JobContext): Promise<JobOutcome> {
+    const total = row.published_upto;
+    await emit(row, 'cancelling', 0);
+    await takeBack(row, context, async (progress) => {
       const current = await repo.update(row.id, { progress }, { attempt: row.attempt });
       if (!current) throw new SupersededError();
       await emit(current, 'cancelling', progress);
       await context.reportProgress(progress);
-    }
+    });
     // Every attempt's table: a cancel can land between a run making its table and recording it.
     for (let k = 1; k <= row.attempt; k++) await staging.drop(staging.tableName(row.id, k));
     const done = await repo.update(
@@ -282,13 +330,16 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       // Ended, or taken by another run: that run tells the process row.
       if (!claimed) return 'superseded';
       await context.started();
-      let row: ImportFileRow = claimed;
+      const row: ImportFileRow = claimed;
       try {
         if (row.status === 'cancelling') return await unwind(row, context);
         // Publishing goes on with the columns as staged, even if an attribute went meanwhile.
-        const columns = row.parsed_at ? await stagedColumns(row) : await mappedColumns(row);
-        if (!row.parsed_at) row = await parse(row, columns, context);
-        await publish(row, columns, context);
+        const columns = row.parsed_at || row.published_upto > 0 ? await stagedColumns(row) : await mappedColumns(row);
+        if (row.parsed_at) await publish(row, columns, context);
+        else {
+          const parsed = await parse(row, columns, context);
+          await publish(parsed.row, columns, context, parsed.publishing);
+        }
       } catch (error) {
         if (error instanceof SupersededError) return 'superseded';
         if (row.status === 'cancelling') {
@@ -297,10 +348,20 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           throw error;
         }
         const message = error instanceof Error ? error.message : String(error);
-        // Nothing is published before parsing ends, so a parse failure leaves no lead behind; a
-        // publish failure keeps its staging so `PUT sync-import/{id}` can resume it.
-        const latest = await repo.findByIdUnscoped(row.id);
-        const parsed = Boolean(latest?.parsed_at);
+        let latest = await repo.findByIdUnscoped(row.id);
+        // A file that turns out unreadable after some of it was published: that part is taken
+        // back, so a failed parse leaves no lead, as before publishing started (decision 009).
+        if (error instanceof FileError && latest && latest.attempt === row.attempt && latest.published_upto > 0) {
+          try {
+            await takeBack(latest, context, async () => {});
+          } catch (cause) {
+            if (cause instanceof SupersededError) return 'superseded';
+            throw cause;
+          }
+          latest = await repo.findByIdUnscoped(row.id);
+        }
+        // Once something is published the staging is kept, so `PUT sync-import/{id}` can resume.
+        const resumable = Boolean(latest?.parsed_at) || (latest?.published_upto ?? 0) > 0;
         const own = staging.tableName(row.id, row.attempt);
         const failed = await repo.update(
           row.id,
@@ -310,12 +371,16 @@ export function createImportRunner(deps: ImportRunnerDeps) {
             error: message.slice(0, 500),
             error_code: 'import_failed',
             finished_at: new Date(),
-            ...(parsed ? {} : { staging_table: null }),
+            ...(resumable ? {} : { staging_table: null }),
           },
           { attempt: row.attempt },
         );
-        // This run's own table, unless a newer run (a cancel) has taken it over.
-        if (!parsed && (failed || latest?.staging_table !== own)) await staging.drop(own);
+        if (!resumable) {
+          // This run's table and the one it kept, unless a newer run (a cancel) has taken it over.
+          for (const t of new Set([own, latest?.staging_table])) {
+            if (t && (failed || latest?.staging_table !== t)) await staging.drop(t);
+          }
+        }
         // Another run owns the import now (this one was given up for dead, or cancelled).
         if (!failed) return 'superseded';
         await emit(failed, 'failed', failed.progress);

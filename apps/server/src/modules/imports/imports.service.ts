@@ -244,10 +244,10 @@ export function createImportsService(deps: ImportsDeps) {
       return syncImportOf(await requireImport(user.teamId, id));
     },
 
-    /** `PUT sync-import/{id} {status: 'pending'}`: resumes publishing after a failure; else a no-op. */
+    /** `PUT sync-import/{id} {status: 'pending'}`: resumes an import that failed once it had published; else a no-op. */
     async requestSync(user: AuthUser, id: number) {
       const row = await requireImport(user.teamId, id);
-      if (row.status === 'failed' && row.parsed_at && row.staging_table) {
+      if (row.status === 'failed' && row.staging_table) {
         const requeued = await repo.update(
           id,
           { status: 'queued', error: null, error_code: null, finished_at: null },

@@ -21,6 +21,11 @@ export interface ParseJob {
   batchSize?: number;
   /** Batches as COPY text (`row_no`, then one field per mapped column) instead of arrays (PostgreSQL). */
   copyText?: boolean;
+  /**
+   * Rows up to this number are staged already (a resumed run): they are read and counted again,
+   * but neither staged nor reported as failed twice.
+   */
+  stagedThrough?: number;
 }
 
 export interface ParseCounts {
@@ -47,6 +52,9 @@ export type ParseMessage =
       /** With `copyText`: the good rows as lines of PostgreSQL COPY text format (rowNos/cols stay empty). */
       copy?: string;
       failed: FailedRow[];
+      /** Good rows in this batch, and the row number of its last one (0 when it has none). */
+      staged: number;
+      lastRowNo: number;
       counts: ParseCounts;
       bytesRead: number;
     }

@@ -72,17 +72,32 @@ async function full(job: ParseJob) {
   // COPY text is one string per batch: cheaper to post than arrays, and streamed as is (PostgreSQL).
   let copy = '';
   let staged = 0;
+  let lastRowNo = 0;
+  let read = 0;
+  const stagedThrough = job.stagedThrough ?? 0;
 
   const flush = async () => {
     while (credit <= 0) await new Promise<void>((r) => (wake = r));
     credit--;
     const rows = job.copyText ? { copy } : {};
-    send({ type: 'batch', rowNos, cols, ...rows, failed, counts: { ...counts }, bytesRead: progress.bytesRead });
+    send({
+      type: 'batch',
+      rowNos,
+      cols,
+      ...rows,
+      failed,
+      staged,
+      lastRowNo,
+      counts: { ...counts },
+      bytesRead: progress.bytesRead,
+    });
     rowNos = [];
     cols = columns.map(() => []);
     failed = [];
     copy = '';
     staged = 0;
+    lastRowNo = 0;
+    read = 0;
   };
 
   let headerSeen = false;
@@ -129,26 +144,33 @@ async function full(job: ParseJob) {
     }
     if (reason) {
       counts.failed++;
-      failed.push({
-        row: rowNo,
-        reason,
-        cells: columns
-          .map((c) => ({ attribute_id: c.attributeId, value: (row[c.position] ?? '').trim().slice(0, 1000) }))
-          .filter((c) => c.value),
-      });
+      if (rowNo > stagedThrough) {
+        failed.push({
+          row: rowNo,
+          reason,
+          cells: columns
+            .map((c) => ({ attribute_id: c.attributeId, value: (row[c.position] ?? '').trim().slice(0, 1000) }))
+            .filter((c) => c.value),
+        });
+      }
     } else {
       counts.good++;
-      staged++;
-      if (job.copyText) {
-        let line = String(rowNo);
-        for (let i = 0; i < columns.length; i++) line += `\t${copyField(values[i])}`;
-        copy += `${line}\n`;
-      } else {
-        rowNos.push(rowNo);
-        for (let i = 0; i < columns.length; i++) cols[i].push(values[i]);
+      if (rowNo > stagedThrough) {
+        staged++;
+        lastRowNo = rowNo;
+        if (job.copyText) {
+          let line = String(rowNo);
+          for (let i = 0; i < columns.length; i++) line += `\t${copyField(values[i])}`;
+          copy += `${line}\n`;
+        } else {
+          rowNos.push(rowNo);
+          for (let i = 0; i < columns.length; i++) cols[i].push(values[i]);
+        }
       }
     }
-    if (staged >= batchSize || failed.length >= batchSize) await flush();
+    // A batch also every few thousand rows read, even with nothing to stage (rows a resumed run
+    // staged before, or failing ones), so progress and the run's heartbeat go on.
+    if (staged >= batchSize || failed.length >= batchSize || ++read >= 4 * batchSize) await flush();
   }
   if (staged > 0 || failed.length > 0) await flush();
   send({ type: 'done', counts, bytesRead: progress.bytesRead });

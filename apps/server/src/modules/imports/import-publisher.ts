@@ -1,0 +1,133 @@
+import type { createImportStaging, PublishArgs } from './import-staging.repository.ts';
+
+/** A run of staged rows ready to publish: row numbers up to `hi`, `rows` of them. */
+export interface StagedRange {
+  hi: number;
+  rows: number;
+}
+
+export interface PublisherOptions {
+  staging: ReturnType<typeof createImportStaging>;
+  /** Everything of a chunk but its bounds. */
+  args: Omit<PublishArgs, 'lo' | 'hi'>;
+  /** The high-water mark this run starts from. */
+  from: number;
+  chunkSize: number;
+  concurrency: number;
+  signal: AbortSignal;
+  /** After each chunk commits, in order, with the rows this run has published so far. */
+  onChunk: (publishedRows: number) => Promise<void>;
+}
+
+/**
+ * Publishes staged rows in chunks while they are still being staged (decision 009, "Publishing
+ * while parsing"): the parse adds each committed batch, a chunk goes out once `chunkSize` rows
+ * wait, and up to `concurrency` chunks run at once, committing in file order (staging.publish).
+ * The parse never waits for it; `close` sends the rest and resolves when all is published, and
+ * rejects with the first chunk that failed (the chunks after it fail with it).
+ */
+export function startPublisher(o: PublisherOptions) {
+  const queue: StagedRange[] = [];
+  /** Rows through `queuedHi` are in a chunk already; `unqueued` staged rows follow, through `readyHi`. */
+  let queuedHi = o.from;
+  let readyHi = o.from;
+  let unqueued = 0;
+  let staged = 0;
+  let analyzedAt = 0;
+  let closed = false;
+  let stopped = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const poke = () => {
+    wake?.();
+    wake = undefined;
+  };
+
+  /** Cuts the staged rows into chunks of exactly `chunkSize` (the last one smaller once closed). */
+  async function refill() {
+    if (unqueued === 0 || (!closed && unqueued < o.chunkSize)) return;
+    for (const range of await o.staging.chunkBounds(o.args.table, queuedHi, o.chunkSize, readyHi)) {
+      if (!closed && range.rows < o.chunkSize) break;
+      queue.push(range);
+      queuedHi = range.hi;
+      unqueued -= range.rows;
+    }
+  }
+
+  async function drive() {
+    let lo = o.from;
+    let published = 0;
+    let turn: Promise<unknown> = Promise.resolve();
+    let reported: Promise<unknown> = Promise.resolve();
+    const inflight: Array<Promise<unknown>> = [];
+    try {
+      while (!stopped) {
+        if (queue.length === 0) await refill();
+        const next = queue.shift();
+        if (!next) {
+          if (closed && unqueued === 0) break;
+          await new Promise<void>((resolve) => (wake = resolve));
+          continue;
+        }
+        while (inflight.length >= o.concurrency) await inflight.shift();
+        if (o.signal.aborted) throw new Error('The import was stopped.');
+        // The staging table grows under the publish: fresh statistics whenever it has doubled, so
+        // the chunk's joins plan for its real size (a guess from an empty table plans nested loops).
+        if (staged >= 2 * analyzedAt) {
+          analyzedAt = staged;
+          await o.staging.analyze(o.args.table);
+        }
+        const chunk = o.staging.publish({ ...o.args, lo, hi: next.hi }, turn);
+        turn = chunk;
+        reported = Promise.all([chunk, reported]).then(async () => {
+          published += next.rows;
+          await o.onChunk(published);
+        });
+        // Awaited in order below; one that fails while an earlier one is awaited (a cancel or a
+        // takeover supersedes every chunk in flight) must not count as an unhandled rejection.
+        // The parse hears of a failure at once, to stop reading a file that will not be published.
+        reported.catch((error: unknown) => {
+          failure ??= error;
+        });
+        inflight.push(reported);
+        lo = next.hi;
+      }
+      await reported;
+    } catch (error) {
+      failure ??= error;
+      throw error;
+    } finally {
+      // A failed chunk fails the ones after it (they wait for its turn): settle them all first.
+      await Promise.allSettled(inflight);
+    }
+  }
+
+  const done = drive();
+  done.catch(() => {});
+
+  return {
+    /** Rows staged through row number `lastRowNo`, `rows` of them (a committed batch, or what a resumed run finds). */
+    add(lastRowNo: number, rows: number) {
+      if (rows === 0) return;
+      staged += rows;
+      unqueued += rows;
+      readyHi = lastRowNo;
+      if (unqueued >= o.chunkSize) poke();
+    },
+    /** The failure that stopped publishing, if one did: the parse stops on it. */
+    failure: () => failure,
+    /** Everything is staged: publishes the rest and waits for all of it. */
+    close() {
+      closed = true;
+      poke();
+      return done;
+    },
+    /** Stops after the chunks already running (which cannot be taken back mid-transaction). */
+    async stop() {
+      stopped = true;
+      closed = true;
+      poke();
+      await done.catch(() => {});
+    },
+  };
+}
