@@ -38,7 +38,10 @@ export function startPublisher(o: PublisherOptions) {
   let stopped = false;
   let failure: unknown;
   let wake: (() => void) | undefined;
+  // Set by every poke, so one that comes while the loop is busy is not lost before it sleeps.
+  let poked = false;
   const poke = () => {
+    poked = true;
     wake?.();
     wake = undefined;
   };
@@ -46,12 +49,15 @@ export function startPublisher(o: PublisherOptions) {
   /** Cuts the staged rows into chunks of exactly `chunkSize` (the last one smaller once closed). */
   async function refill() {
     if (unqueued === 0 || (!closed && unqueued < o.chunkSize)) return;
-    for (const range of await o.staging.chunkBounds(o.args.table, queuedHi, o.chunkSize, readyHi)) {
+    const ranges = await o.staging.chunkBounds(o.args.table, queuedHi, o.chunkSize, readyHi);
+    for (const range of ranges) {
       if (!closed && range.rows < o.chunkSize) break;
       queue.push(range);
       queuedHi = range.hi;
       unqueued -= range.rows;
     }
+    // Rows counted but not in the table would otherwise be waited for forever once closed.
+    if (closed && queue.length === 0) unqueued = 0;
   }
 
   async function drive() {
@@ -66,7 +72,8 @@ export function startPublisher(o: PublisherOptions) {
         const next = queue.shift();
         if (!next) {
           if (closed && unqueued === 0) break;
-          await new Promise<void>((resolve) => (wake = resolve));
+          if (!poked) await new Promise<void>((resolve) => (wake = resolve));
+          poked = false;
           continue;
         }
         while (inflight.length >= o.concurrency) await inflight.shift();
