@@ -38,20 +38,25 @@ function fakeStaging(options: { failAt?: number; delayMs?: number } = {}) {
 
 const args = { table: 'import_rows_1_1' } as PublishArgs;
 
+/** A publisher over `fake` in chunks of `chunkSize`, two at once, from mark `from`. */
+function start(fake: ReturnType<typeof fakeStaging>, chunkSize: number, from = 0, onChunk = async (_n: number) => {}) {
+  return startPublisher({
+    staging: fake.staging as never,
+    args,
+    from,
+    chunkSize,
+    concurrency: 2,
+    signal: new AbortController().signal,
+    onChunk,
+  });
+}
+
 describe('startPublisher', () => {
   it('publishes exact chunks in order while rows are still being staged, and the rest on close', async () => {
     const fake = fakeStaging();
     const told: number[] = [];
-    const p = startPublisher({
-      staging: fake.staging as never,
-      args,
-      from: 0,
-      chunkSize: 4,
-      concurrency: 2,
-      signal: new AbortController().signal,
-      onChunk: async (n) => {
-        told.push(n);
-      },
+    const p = start(fake, 4, 0, async (n) => {
+      told.push(n);
     });
     // Batches of 3 staged rows with gaps (row 5 and 9 failed), as a parse commits them.
     for (const batch of [
@@ -82,15 +87,7 @@ describe('startPublisher', () => {
   it('runs up to `concurrency` chunks at once and resumes from a mark', async () => {
     const fake = fakeStaging({ delayMs: 10 });
     fake.rows.push(...Array.from({ length: 40 }, (_, i) => i + 1));
-    const p = startPublisher({
-      staging: fake.staging as never,
-      args,
-      from: 8,
-      chunkSize: 8,
-      concurrency: 2,
-      signal: new AbortController().signal,
-      onChunk: async () => {},
-    });
+    const p = start(fake, 8, 8);
     p.add(40, 32);
     await p.close();
     expect(fake.published.map((c) => c.hi)).toEqual([16, 24, 32, 40]);
@@ -101,15 +98,7 @@ describe('startPublisher', () => {
   it('stops at the first failed chunk and tells the parse', async () => {
     const fake = fakeStaging({ failAt: 4 });
     fake.rows.push(...Array.from({ length: 12 }, (_, i) => i + 1));
-    const p = startPublisher({
-      staging: fake.staging as never,
-      args,
-      from: 0,
-      chunkSize: 4,
-      concurrency: 2,
-      signal: new AbortController().signal,
-      onChunk: async () => {},
-    });
+    const p = start(fake, 4);
     p.add(12, 12);
     await expect(p.close()).rejects.toThrow('chunk after 4 failed');
     expect(fake.published).toEqual([{ lo: 0, hi: 4 }]);
