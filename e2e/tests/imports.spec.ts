@@ -130,6 +130,22 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
     await expect(page.getByRole('row').filter({ hasText: 'broken@example.com' })).toHaveCount(0);
   });
 
+  let leadUrl = '';
+  await test.step("an imported lead's Timeline shows its creation from the file, with its values", async () => {
+    await page
+      .getByRole('row')
+      .filter({ hasText: '+380671112233' })
+      .getByRole('link', { name: /^Open lead #\d+$/ })
+      .click();
+    const timeline = page.getByRole('list', { name: 'Timeline' }).or(page.getByLabel('Timeline'));
+    await expect(timeline.getByText('Lead created')).toBeVisible();
+    await expect(timeline.getByText('expo-leads.csv')).toBeVisible();
+    await expect(timeline.getByText('Company: Globex')).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, 'en-6-imported-lead-timeline.png') });
+    leadUrl = page.url();
+    await page.goBack();
+  });
+
   await test.step('the import history lists the file; its page shows the failed lead and why', async () => {
     await page.goto('/settings/import-history');
     const table = page.getByRole('table', { name: 'Import history' });
@@ -163,6 +179,9 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
       await page.goto('/settings/import-history');
       await expect(page.getByRole('row').filter({ hasText: 'expo-leads.csv' }).first()).toBeVisible();
       await page.screenshot({ path: join(SHOTS, `${lang}-4-import-history.png`) });
+      await page.goto(leadUrl);
+      await expect(page.getByText('expo-leads.csv')).toBeVisible();
+      await page.screenshot({ path: join(SHOTS, `${lang}-6-imported-lead-timeline.png`) });
       // The modals, opened from the list screen (source and list preset), importing the file again.
       await page.goto('/sources');
       await page.getByRole('link', { name: 'Kyiv Expo' }).click();
