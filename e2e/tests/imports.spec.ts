@@ -186,6 +186,9 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
       await page.goto('/sources');
       await page.getByRole('link', { name: 'Kyiv Expo' }).click();
       await page.getByRole('link', { name: 'Visitors' }).click();
+      // The source screen has an Import button too: wait for the list's, or the modal opens on the
+      // source screen and goes with it when the list screen replaces it.
+      await expect(page.getByRole('heading', { name: 'Visitors' })).toBeVisible();
       await page.getByRole('button', { name: texts[lang].import, exact: true }).click();
       await expect(dialog.getByRole('textbox').first()).toHaveValue('Kyiv Expo');
       await page.screenshot({ path: join(SHOTS, `${lang}-1-import-file.png`) });

@@ -169,6 +169,19 @@ describe.each(databases)('hostile import files on %s', (kind) => {
     expect(values[2]).toEqual(['Name=B2', 'Name=Bob', 'Phone=+380501234569', '__proto__=p']);
   });
 
+  it('drops a stray NUL from a value far into a text file (PostgreSQL text cannot hold one)', async () => {
+    const list = await newList();
+    // Past the first 8 kB, where the upload's text check looks for binary content.
+    const filler = Array.from({ length: 400 }, (_, i) => `+38050${String(7_000_000 + i)},filler`);
+    const file = csv(['phone,note', ...filler, '+380507999999,nul\u0000here']);
+    const { result } = await importFile(t, owner.token, list.id, 'nul.csv', file, { phone: attrs.phone, note: 'Note' });
+    expect(result).toMatchObject({ status: 'completed', leads_processed: 401, leads_failed: 0 });
+    const found = (
+      await t.request({ method: 'GET', url: `/api/lists/${list.id}/leads?search[0]=nulhere`, token: owner.token })
+    ).json();
+    expect(found.meta.total).toBe(1);
+  });
+
   it('fails a row with a 5 MB cell and imports the rest; a million empty rows cost nothing', async () => {
     const list = await newList();
     const big = 'x'.repeat(5 * 1024 * 1024);

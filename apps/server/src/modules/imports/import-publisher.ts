@@ -23,7 +23,7 @@ export interface PublisherOptions {
  * Publishes staged rows in chunks while they are still being staged (decision 009, "Publishing
  * while parsing"): the parse adds each committed batch, a chunk goes out once `chunkSize` rows
  * wait, and up to `concurrency` chunks run at once, committing in file order (staging.publish).
- * The parse never waits for it; `close` sends the rest and resolves when all is published, and
+ * The parse does not wait for it (on the embedded database both share its one connection); `close` sends the rest and resolves when all is published, and
  * rejects with the first chunk that failed (the chunks after it fail with it).
  */
 export function startPublisher(o: PublisherOptions) {
@@ -78,12 +78,16 @@ export function startPublisher(o: PublisherOptions) {
         }
         while (inflight.length >= o.concurrency) await inflight.shift();
         if (o.signal.aborted) throw new Error('The import was stopped.');
+        if (failure !== undefined) throw failure;
         // The staging table grows under the publish: fresh statistics whenever it has doubled, so
         // the chunk's joins plan for its real size (a guess from an empty table plans nested loops).
         if (staged >= 2 * analyzedAt) {
           analyzedAt = staged;
           await o.staging.analyze(o.args.table);
         }
+        // Stopped or failed while waiting for a slot: no chunk more.
+        if (stopped) break;
+        if (failure !== undefined) throw failure;
         const chunk = o.staging.publish({ ...o.args, lo, hi: next.hi }, turn);
         turn = chunk;
         reported = Promise.all([chunk, reported]).then(async () => {

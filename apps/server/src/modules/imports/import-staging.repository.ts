@@ -113,7 +113,8 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       await sql`
         insert into ${sql.table(table)} (row_no, lead_id${sql.raw(names ? `, ${names}` : '')})
         select r, nextval(${seq}::regclass)${sql.raw(names ? `, ${names}` : '')}
-        from unnest(${arrays}) as t(r${sql.raw(names ? `, ${names}` : '')})`.execute(db);
+        from unnest(${arrays}) as t(r${sql.raw(names ? `, ${names}` : '')})
+        on conflict (row_no) do nothing`.execute(db);
     },
 
     /** Fresh statistics, so publishing plans for the real size of the staging table. */
@@ -214,6 +215,13 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
             from ${staged} where ${range}`.execute(tx);
         }
         await turn;
+        // Still this run's, right after the chunk before: a superseded chunk stops here, before it
+        // touches other leads' duplicate counts, the tallies and the team (no lock taken).
+        const ours = await sql`
+          select 1 from import_files where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}`.execute(
+          tx,
+        );
+        if (ours.rows.length === 0) throw new SupersededError();
         // The bits of the attributes this row has a value of; several columns may share one.
         const present = a.columns.flatMap((c, i) => {
           const bit = bits.get(c.attributeId);
@@ -245,7 +253,7 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
         // updates the same import row while chunks publish, never waits behind a chunk's recount.
         const advanced = await sql`
           update import_files set published_upto = ${a.hi}, leads_processed = leads_processed + ${count},
-            heartbeat_at = now(), updated_at = now()
+            heartbeat_at = clock_timestamp(), updated_at = clock_timestamp()
           where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
           returning id`.execute(tx);
         if (advanced.rows.length === 0) throw new SupersededError();

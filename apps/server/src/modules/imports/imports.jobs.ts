@@ -48,6 +48,19 @@ async function* fileErrors<T>(source: AsyncGenerator<T>, signal: AbortSignal): A
   }
 }
 
+/** A value the database refuses to store (SQLSTATE class 22, data exception) is the file's fault too. */
+async function dataErrors(write: Promise<void>) {
+  try {
+    await write;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) {
+      throw new FileError(error instanceof Error ? error.message : String(error));
+    }
+    throw error;
+  }
+}
+
 /** The background run of one import: parse into staging, then publish in chunks (decision 009). */
 export function createImportRunner(deps: ImportRunnerDeps) {
   const { repo, staging } = deps;
@@ -187,9 +200,11 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       for await (const m of fileErrors(parseInWorker(job, context.signal), context.signal)) {
         if (m.type !== 'batch' && m.type !== 'done') continue;
         if (m.type === 'batch') {
-          if (writer && m.copy !== undefined) await writer.write(m.copy);
-          else await staging.insert(table, m.rowNos, m.cols);
+          // Failed rows first: a run resumed after a crash here sends them again (kept once).
           if (m.failed.length > 0) await repo.addFailed(row.team_id, row.id, m.failed, FAILED_ROWS_KEPT);
+          await dataErrors(
+            writer && m.copy !== undefined ? writer.write(m.copy) : staging.insert(table, m.rowNos, m.cols),
+          );
           publishing.add(m.lastRowNo, m.staged);
         }
         if (publishing.failure()) throw publishing.failure();
@@ -237,23 +252,27 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   ) {
     const table = row.staging_table as string;
     const publishing = started ?? publisher(row, columns, context, table);
-    let current = await repo.update(
-      row.id,
-      { status: 'resolving', stage: 'start_resolve_duplicates' },
-      { attempt: row.attempt },
-    );
-    if (!current) {
+    try {
+      const current = await repo.update(
+        row.id,
+        { status: 'resolving', stage: 'start_resolve_duplicates' },
+        { attempt: row.attempt },
+      );
+      if (!current) throw new SupersededError();
+      await emit(current, 'start_resolve_duplicates', current.sync_progress);
+      await context.reportProgress(current.sync_progress, { status: 'resolving' });
+      // The rows this run publishes: what the parse staged after the mark it started from.
+      const rows = await staging.countAfter(table, publishing.from);
+      if (!started) publishing.add(await staging.lastRow(table), rows);
+      publishing.resolving(rows);
+      await publishing.close();
+    } catch (error) {
+      // Nothing may go on publishing behind a run that has failed or been taken over.
       await publishing.stop();
-      throw new SupersededError();
+      throw error;
     }
-    await emit(current, 'start_resolve_duplicates', current.sync_progress);
-    await context.reportProgress(current.sync_progress, { status: 'resolving' });
-    if (!started) publishing.add(await staging.lastRow(table), await staging.countAfter(table, row.published_upto));
-    // The rows this run publishes: what the parse staged after the mark it started from.
-    publishing.resolving(await staging.countAfter(table, publishing.from));
-    await publishing.close();
     const summary = await staging.summary(table);
-    current = await repo.update(
+    const current = await repo.update(
       row.id,
       {
         status: 'completed',
@@ -273,10 +292,6 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     if (summary.total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(false);
   }
 
-  /**
-   * A cancelled import: takes back what it published, newest rows first, one chunk a transaction
-   * (a run killed midway resumes where the mark stands), then drops its staging.
-   */
   /**
    * Takes back what `row` has published, newest rows first, one chunk a transaction (a run killed
    * midway resumes where the mark stands); `step` after each with the progress (0–99).
@@ -302,6 +317,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     }
   }
 
+  /** A cancelled import: takes back what it published, then drops its staging. */
   async function unwind(row: ImportFileRow, context: JobContext): Promise<JobOutcome> {
     const total = row.published_upto;
     await emit(row, 'cancelling', 0);
@@ -335,6 +351,10 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         if (row.status === 'cancelling') return await unwind(row, context);
         // Publishing goes on with the columns as staged, even if an attribute went meanwhile.
         const columns = row.parsed_at || row.published_upto > 0 ? await stagedColumns(row) : await mappedColumns(row);
+        if (row.parsed_at && !row.staging_columns) {
+          // Parsed before 0009 recorded the layout: record it now, the Timeline names values by it.
+          await repo.update(row.id, { staging_columns: JSON.stringify(columns) }, { attempt: row.attempt });
+        }
         if (row.parsed_at) await publish(row, columns, context);
         else {
           const parsed = await parse(row, columns, context);
@@ -342,6 +362,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         }
       } catch (error) {
         if (error instanceof SupersededError) return 'superseded';
+        // Stopped with the process: the import stays running, for the sweep to resume (decision 009).
+        if (context.signal.aborted && row.status !== 'cancelling') return 'superseded';
         if (row.status === 'cancelling') {
           // Stopped with the process, or the database failed it: the sweep sends the cancel again.
           if (context.signal.aborted) return 'superseded';

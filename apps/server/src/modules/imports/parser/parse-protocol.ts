@@ -23,7 +23,7 @@ export interface ParseJob {
   copyText?: boolean;
   /**
    * Rows up to this number are staged already (a resumed run): they are read and counted again,
-   * but neither staged nor reported as failed twice.
+   * but not staged twice (failed ones are reported again; they are kept once).
    */
   stagedThrough?: number;
 }

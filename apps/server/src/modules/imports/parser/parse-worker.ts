@@ -103,6 +103,9 @@ async function full(job: ParseJob) {
   let headerSeen = false;
   const values: Array<string | null> = columns.map(() => null);
   for await (const row of rowsOf(job, progress)) {
+    // A batch also every few thousand rows read, even with nothing to stage (empty rows, failing
+    // ones, rows a resumed run staged before), so progress and the run's heartbeat go on.
+    if (++read >= 4 * batchSize) await flush();
     if (isEmpty(row)) continue;
     if (!headerSeen) {
       headerSeen = true;
@@ -114,7 +117,9 @@ async function full(job: ParseJob) {
     for (let i = 0; i < columns.length; i++) {
       values[i] = null;
       const column = columns[i];
-      const raw = (row[column.position] ?? '').trim();
+      let raw = (row[column.position] ?? '').trim();
+      // PostgreSQL text cannot hold NUL; a stray one (a binary export) is dropped, not stored.
+      if (raw.includes('\0')) raw = raw.replaceAll('\0', '').trim();
       if (!raw || reason) continue;
       if (raw.length > MAX_CELL_CHARS) {
         reason = `A value is longer than ${MAX_CELL_CHARS} characters`;
@@ -144,15 +149,17 @@ async function full(job: ParseJob) {
     }
     if (reason) {
       counts.failed++;
-      if (rowNo > stagedThrough) {
-        failed.push({
-          row: rowNo,
-          reason,
-          cells: columns
-            .map((c) => ({ attribute_id: c.attributeId, value: (row[c.position] ?? '').trim().slice(0, 1000) }))
-            .filter((c) => c.value),
-        });
-      }
+      // Sent again by a resumed run too: they are kept once, and a crash may have lost them.
+      failed.push({
+        row: rowNo,
+        reason,
+        cells: columns
+          .map((c) => ({
+            attribute_id: c.attributeId,
+            value: (row[c.position] ?? '').replaceAll('\0', '').trim().slice(0, 1000),
+          }))
+          .filter((c) => c.value),
+      });
     } else {
       counts.good++;
       if (rowNo > stagedThrough) {
@@ -168,9 +175,7 @@ async function full(job: ParseJob) {
         }
       }
     }
-    // A batch also every few thousand rows read, even with nothing to stage (rows a resumed run
-    // staged before, or failing ones), so progress and the run's heartbeat go on.
-    if (staged >= batchSize || failed.length >= batchSize || ++read >= 4 * batchSize) await flush();
+    if (staged >= batchSize || failed.length >= batchSize) await flush();
   }
   if (staged > 0 || failed.length > 0) await flush();
   send({ type: 'done', counts, bytesRead: progress.bytesRead });
