@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { signUpVerified } from './support/accounts.ts';
+import { expectProcess } from './support/processes.ts';
 
 async function englishPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ acceptDownloads: true });
@@ -176,9 +177,7 @@ test('owner builds an audience with two conditions, adds a segment, exports CSV,
     expect(text).toMatch(/380501110001/);
     expect(text).not.toMatch(/380501110004/);
 
-    await page.getByRole('button', { name: 'System processes' }).click();
-    await expect(page.getByRole('dialog').getByText('Export kyiv export')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await expectProcess(page, 'Export kyiv export');
   });
 
   await test.step('duplicate goes to the copy; delete returns to the audiences', async () => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpVerified } from './support/accounts.ts';
+import { expectProcess } from './support/processes.ts';
 
 /** Screenshots of the import screens, in each language, for people to look at (not compared). */
 const SHOTS = join(import.meta.dirname, '..', '..', '.scratch', 'shots-imports');
@@ -108,11 +109,7 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'System processes' }).click();
-    const item = page.getByRole('dialog').filter({ hasText: 'System processes' });
-    await expect(item.getByText('expo-leads.csv')).toBeVisible();
-    await expect(item.getByText('Completed')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await expectProcess(page, 'expo-leads.csv', 'Completed');
   });
 
   await test.step('the source, the list and its leads are there, with the new attribute column', async () => {
@@ -239,11 +236,7 @@ test('owner cancels a large import midway: nothing of it stays in the list', asy
     await page.screenshot({ path: join(SHOTS, 'en-7-cancelled.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    await page.getByRole('button', { name: 'System processes' }).click();
-    const popover = page.getByRole('dialog').filter({ hasText: 'System processes' });
-    await expect(popover.getByText('big-fair.csv')).toBeVisible();
-    await expect(popover.getByText('Cancelled')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await expectProcess(page, 'big-fair.csv', 'Cancelled');
   });
 
   await test.step('the list is empty and the history says Cancelled', async () => {

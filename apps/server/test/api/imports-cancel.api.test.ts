@@ -7,6 +7,12 @@ import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { csv, truncateSheetData, xlsx } from '../fixtures/imports/hostile-files.ts';
 import { startImport, upload, waitForImport } from '../fixtures/imports/import-client.ts';
 
+/** A lead of the team in a source of its own holding `phone`: the neighbour an import's duplicates touch. */
+async function neighbourHolding(t: TestApp, token: string, phoneAttribute: number, phone: string, name = 'Neighbour') {
+  const other = await sourceWithList(t, token, name);
+  return (await createLead(t, token, other.source.id, other.list.id, [[phoneAttribute, phone]])).json().id as number;
+}
+
 /**
  * Cancelling an import (decision 009, "Cancelling"): nothing of it stays — leads it had published
  * are taken back with their values, Timeline and tallies, and the duplicate counts of the team's
@@ -48,10 +54,7 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
 
   it('takes back the leads a running import had published, and restores its neighbours', async () => {
     const { source, list } = await sourceWithList(t, owner.token, 'Cancel');
-    const other = await sourceWithList(t, owner.token, 'Existing');
-    const existing = (
-      await createLead(t, owner.token, other.source.id, other.list.id, [[attrs.phone, '+380508880000']])
-    ).json().id as number;
+    const existing = await neighbourHolding(t, owner.token, attrs.phone, '+380508880000', 'Existing');
     const doc = await startImport(t, owner.token, list.id, 'cancel-me.csv', file(), {
       Phone: attrs.phone,
       City: 'City',
@@ -130,10 +133,7 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
   });
   it('takes back a failed import whose mapped attribute was deleted, reading its staged columns right', async () => {
     const { list } = await sourceWithList(t, owner.token, 'Deleted attribute');
-    const other = await sourceWithList(t, owner.token, 'Neighbour');
-    const existing = (
-      await createLead(t, owner.token, other.source.id, other.list.id, [[attrs.phone, '+380507770000']])
-    ).json().id as number;
+    const existing = await neighbourHolding(t, owner.token, attrs.phone, '+380507770000');
     // City is staged first (c0), Phone second (c1): once City is gone, only the layout recorded at
     // parse time says which column holds the phones.
     const rows = [
@@ -186,10 +186,7 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
   it('takes back what it had published and fails', async () => {
     const attrs = await attributeIds(t, owner.token);
     const { list } = await sourceWithList(t, owner.token, 'Broken');
-    const other = await sourceWithList(t, owner.token, 'Neighbour');
-    const existing = (
-      await createLead(t, owner.token, other.source.id, other.list.id, [[attrs.phone, '+380505000001']])
-    ).json().id as number;
+    const existing = await neighbourHolding(t, owner.token, attrs.phone, '+380505000001');
     // 30,000 rows; inflating the sheet fails after ~25,500 of them.
     const rows = [
       ['Phone', 'City'],

@@ -117,6 +117,8 @@ export function startPublisher(o: PublisherOptions) {
   done.catch(() => {});
 
   return {
+    /** The high-water mark this publisher started from. */
+    from: o.from,
     /** Rows staged through row number `lastRowNo`, `rows` of them (a committed batch, or what a resumed run finds). */
     add(lastRowNo: number, rows: number) {
       if (rows === 0) return;

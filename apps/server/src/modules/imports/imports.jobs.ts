@@ -38,13 +38,15 @@ export interface ImportRunnerDeps {
 /** The file could not be read (as opposed to the database failing): retrying will not help. */
 class FileError extends Error {}
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** The reader's messages; whatever it throws is the file's fault, unless the run was stopped. */
 async function* fileErrors<T>(source: AsyncGenerator<T>, signal: AbortSignal): AsyncGenerator<T> {
   try {
     for await (const m of source) yield m;
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new FileError(error instanceof Error ? error.message : String(error));
+    throw new FileError(messageOf(error));
   }
 }
 
@@ -54,10 +56,7 @@ async function dataErrors(write: Promise<void>) {
     await write;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('22')) {
-      throw new FileError(error instanceof Error ? error.message : String(error));
-    }
-    throw error;
+    throw typeof code === 'string' && code.startsWith('22') ? new FileError(messageOf(error)) : error;
   }
 }
 
@@ -140,8 +139,6 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       },
     });
     return Object.assign(p, {
-      /** The high-water mark this publisher started from. */
-      from: row.published_upto,
       /** From now on each chunk tells the progress, out of `rows` this run has to publish. */
       resolving(rows: number) {
         total = rows;
@@ -362,14 +359,11 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         }
       } catch (error) {
         if (error instanceof SupersededError) return 'superseded';
-        // Stopped with the process: the import stays running, for the sweep to resume (decision 009).
-        if (context.signal.aborted && row.status !== 'cancelling') return 'superseded';
-        if (row.status === 'cancelling') {
-          // Stopped with the process, or the database failed it: the sweep sends the cancel again.
-          if (context.signal.aborted) return 'superseded';
-          throw error;
-        }
-        const message = error instanceof Error ? error.message : String(error);
+        // Stopped with the process: the import (or its cancel) stays running, for the sweep to
+        // resume (decision 009). A cancel the database failed is sent again by the sweep too.
+        if (context.signal.aborted) return 'superseded';
+        if (row.status === 'cancelling') throw error;
+        const message = messageOf(error);
         let latest = await repo.findByIdUnscoped(row.id);
         // A file that turns out unreadable after some of it was published: that part is taken
         // back, so a failed parse leaves no lead, as before publishing started (decision 009).

@@ -33,6 +33,12 @@ const copyField = (v: string | null) =>
 
 const isEmpty = (row: string[]) => row.every((c) => c.trim() === '');
 
+/** A cell, trimmed; PostgreSQL text cannot hold NUL, so a stray one (a binary export) is dropped. */
+function cellOf(row: string[], position: number) {
+  const cell = (row[position] ?? '').trim();
+  return cell.includes('\0') ? cell.replaceAll('\0', '').trim() : cell;
+}
+
 async function preview(job: ParseJob) {
   const progress = { bytesRead: 0 };
   let header: string[] | undefined;
@@ -117,9 +123,7 @@ async function full(job: ParseJob) {
     for (let i = 0; i < columns.length; i++) {
       values[i] = null;
       const column = columns[i];
-      let raw = (row[column.position] ?? '').trim();
-      // PostgreSQL text cannot hold NUL; a stray one (a binary export) is dropped, not stored.
-      if (raw.includes('\0')) raw = raw.replaceAll('\0', '').trim();
+      const raw = cellOf(row, column.position);
       if (!raw || reason) continue;
       if (raw.length > MAX_CELL_CHARS) {
         reason = `A value is longer than ${MAX_CELL_CHARS} characters`;
@@ -154,10 +158,7 @@ async function full(job: ParseJob) {
         row: rowNo,
         reason,
         cells: columns
-          .map((c) => ({
-            attribute_id: c.attributeId,
-            value: (row[c.position] ?? '').replaceAll('\0', '').trim().slice(0, 1000),
-          }))
+          .map((c) => ({ attribute_id: c.attributeId, value: cellOf(row, c.position).slice(0, 1000) }))
           .filter((c) => c.value),
       });
     } else {
