@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
@@ -192,13 +193,17 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
       ['Phone', 'City'],
       ...Array.from({ length: 30_000 }, (_, i) => [`+38050${String(5_000_001 + i)}`, 'Odesa']),
     ];
+    const events: TImportStatusEvent[] = [];
+    const unsubscribe = t.app.services.bus.subscribe((e) => {
+      if (e.event.type === 'ImportStatus') events.push(e.event.payload);
+    });
     const doc = await startImport(t, owner.token, list.id, 'broken.xlsx', truncateSheetData(await xlsx(rows), 0.85), {
       Phone: attrs.phone,
       City: 'City',
     });
     // Some chunks are published before the reader reaches the break.
     let published = 0;
-    let ended: { status: string } | undefined;
+    let ended: { status: string; error: string | null } | undefined;
     for (let i = 0; i < 3000 && !ended; i++) {
       const now = (await t.request({ method: 'GET', url: `/api/imports/${doc.id}`, token: owner.token })).json();
       published = Math.max(published, now.leads_processed);
@@ -207,6 +212,19 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
     }
     expect(published).toBeGreaterThan(0);
     expect(ended).toMatchObject({ status: 'failed', leads_processed: 0, processed: true });
+    // The take-back is shown as it goes, with the file's error, before the import turns failed.
+    unsubscribe();
+    const ours = events.filter((e) => e.id === doc.id);
+    const rollingBack = ours.filter((e) => e.stage === 'rolling_back');
+    expect(rollingBack.length).toBeGreaterThan(2);
+    expect(rollingBack[0]).toMatchObject({ progress: 0, status: 'parsing' });
+    expect(rollingBack.every((e) => e.error && e.error === ended?.error)).toBe(true);
+    const progress = rollingBack.map((e) => e.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBeGreaterThanOrEqual(90);
+    expect(ours.findIndex((e) => e.stage === 'failed')).toBeGreaterThan(
+      ours.lastIndexOf(rollingBack[rollingBack.length - 1]),
+    );
 
     const left = await sql<{ n: number }>`select count(*)::int as n from leads where list_id = ${list.id}`.execute(db);
     expect(left.rows[0].n).toBe(0);

@@ -20,13 +20,17 @@ export const IMPORT_STATUSES = [
 export const ZImportStatus = z.enum(IMPORT_STATUSES);
 export type TImportStatus = z.infer<typeof ZImportStatus>;
 
-/** The spec's progress events, in order. */
+/**
+ * The spec's progress events, in order; `rolling_back` while a file found unreadable part-way takes
+ * back the leads already published from it, before `failed` (decision 009).
+ */
 export const IMPORT_STAGES = [
   'parse',
   'parse_finished',
   'start_resolve_duplicates',
   'resolve_duplicates',
   'end_resolve_duplicates',
+  'rolling_back',
   'failed',
   'cancelling',
   'cancelled',

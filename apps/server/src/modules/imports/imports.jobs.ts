@@ -289,6 +289,33 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     if (summary.total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(false);
   }
 
+  /** A take-back's step that shows its progress under `stage`, in the import and its process. */
+  function shownAs(row: ImportFileRow, stage: TImportStage, context: JobContext) {
+    return async (progress: number) => {
+      const current = await repo.update(row.id, { progress }, { attempt: row.attempt });
+      if (!current) throw new SupersededError();
+      await emit(current, stage, progress);
+      await context.reportProgress(progress);
+    };
+  }
+
+  /**
+   * A file found unreadable after some of it was published: that part is taken back, so a failed
+   * parse leaves no lead (decision 009). Shown as `rolling_back` with the file's error meanwhile: a
+   * million-row file can take a minute to take back, and a frozen bar would look like a hang.
+   */
+  async function rollBack(row: ImportFileRow, message: string, context: JobContext) {
+    const marked = await repo.update(
+      row.id,
+      { stage: 'rolling_back', progress: 0, error: message.slice(0, 500), error_code: 'import_failed' },
+      { attempt: row.attempt },
+    );
+    if (!marked) throw new SupersededError();
+    await emit(marked, 'rolling_back', 0);
+    await context.reportProgress(0);
+    await takeBack(marked, context, shownAs(marked, 'rolling_back', context));
+  }
+
   /**
    * Takes back what `row` has published, newest rows first, one chunk a transaction (a run killed
    * midway resumes where the mark stands); `step` after each with the progress (0–99).
@@ -318,12 +345,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   async function unwind(row: ImportFileRow, context: JobContext): Promise<JobOutcome> {
     const total = row.published_upto;
     await emit(row, 'cancelling', 0);
-    await takeBack(row, context, async (progress) => {
-      const current = await repo.update(row.id, { progress }, { attempt: row.attempt });
-      if (!current) throw new SupersededError();
-      await emit(current, 'cancelling', progress);
-      await context.reportProgress(progress);
-    });
+    await takeBack(row, context, shownAs(row, 'cancelling', context));
     // Every attempt's table: a cancel can land between a run making its table and recording it.
     for (let k = 1; k <= row.attempt; k++) await staging.drop(staging.tableName(row.id, k));
     const done = await repo.update(
@@ -365,11 +387,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         if (row.status === 'cancelling') throw error;
         const message = messageOf(error);
         let latest = await repo.findByIdUnscoped(row.id);
-        // A file that turns out unreadable after some of it was published: that part is taken
-        // back, so a failed parse leaves no lead, as before publishing started (decision 009).
         if (error instanceof FileError && latest && latest.attempt === row.attempt && latest.published_upto > 0) {
           try {
-            await takeBack(latest, context, async () => {});
+            await rollBack(latest, message, context);
           } catch (cause) {
             if (cause instanceof SupersededError) return 'superseded';
             throw cause;

@@ -1,14 +1,26 @@
 import type { TImportFile, TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
 
 /**
- * The spec's displayed states (Running, Resolving, Completed, Failed), an upload never run, and a
- * cancelled import (Cancelling while its leads are taken back).
+ * The spec's displayed states (Running, Resolving, Completed, Failed), an upload never run, a
+ * cancelled import (Cancelling while its leads are taken back), and a file found unreadable part-way
+ * (Failing while the leads already published from it are taken back).
  */
-export type ImportPhase = 'waiting' | 'running' | 'resolving' | 'completed' | 'failed' | 'cancelling' | 'cancelled';
+export type ImportPhase =
+  | 'waiting'
+  | 'running'
+  | 'resolving'
+  | 'completed'
+  | 'failing'
+  | 'failed'
+  | 'cancelling'
+  | 'cancelled';
 
 type ImportState = Pick<TImportFile, 'status' | 'stage'>;
 
 export function phaseOf({ status, stage }: ImportState): ImportPhase {
+  if (stage === 'rolling_back' && (status === 'queued' || status === 'parsing' || status === 'resolving')) {
+    return 'failing';
+  }
   switch (status) {
     case 'failed':
     case 'completed':
@@ -27,7 +39,7 @@ export function phaseOf({ status, stage }: ImportState): ImportPhase {
 
 export function isImportRunning(file: ImportState): boolean {
   const phase = phaseOf(file);
-  return phase === 'running' || phase === 'resolving' || phase === 'cancelling';
+  return phase === 'running' || phase === 'resolving' || phase === 'failing' || phase === 'cancelling';
 }
 
 /** The bar of the current phase: parsing first, then duplicate resolution, each 0 to 100. */

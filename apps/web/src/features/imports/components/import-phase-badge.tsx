@@ -7,12 +7,13 @@ export const PHASE_COLORS: Record<ImportPhase, string> = {
   running: 'blue',
   resolving: 'grape',
   completed: 'teal',
+  failing: 'red',
   failed: 'red',
   cancelling: 'orange',
   cancelled: 'gray',
 };
 
-/** Running, Resolving, Completed, Failed (Not started for an upload never run; Cancelling, Cancelled). */
+/** Running, Resolving, Completed, Failed (Not started for an upload never run; Failing, Cancelling, Cancelled). */
 export function ImportPhaseBadge({ phase }: { phase: ImportPhase }) {
   const { t } = useTranslation('imports');
   return (

@@ -57,7 +57,7 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
       </Stack>
       <ImportCounters file={file} />
       {query.isError && <ErrorState error={query.error} onRetry={() => query.refetch()} />}
-      {phase === 'failed' && (
+      {(phase === 'failed' || phase === 'failing') && (
         <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('failed')}>
           {translateMessage(file.error ?? undefined)}
         </Alert>
