@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpVerified } from './support/accounts.ts';
 import { expectProcess } from './support/processes.ts';
+import { truncateSheetData, xlsx } from '../../apps/server/test/fixtures/imports/hostile-files.ts';
 
 /** Screenshots of the import screens, in each language, for people to look at (not compared). */
 const SHOTS = join(import.meta.dirname, '..', '..', '.scratch', 'shots-imports');
@@ -246,5 +247,60 @@ test('owner cancels a large import midway: nothing of it stays in the list', asy
     await expect(page.getByRole('row').filter({ hasText: '+38050' })).toHaveCount(0);
     await page.goto('/settings/import-history');
     await expect(page.getByRole('row').filter({ hasText: 'big-fair.csv' })).toContainText('Cancelled');
+  });
+});
+
+test('a file found broken midway shows Failing while its leads are taken back, then Failed with the reason', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const page = await englishPage(browser);
+  await signUpVerified(page, 'Fedir Failing', `imports-broken-${Date.now()}@example.com`);
+  // The sheet's compressed data is cut short: some chunks are published before the reader finds the break.
+  const rows = [
+    ['Phone', 'City'],
+    ...Array.from({ length: 100_000 }, (_, i) => [`+38050${String(2_000_000 + i)}`, 'Lviv']),
+  ];
+  const broken = {
+    name: 'broken-fair.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: truncateSheetData(await xlsx(rows), 0.85),
+  };
+
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Import progress' });
+  await test.step('start the import of the broken file', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sources' }).click();
+    await page.getByRole('button', { name: 'Import' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('textbox', { name: 'Source' }).fill('Broken Fair');
+    await page.getByRole('option', { name: '+ Create "Broken Fair"' }).click();
+    await modal.getByRole('textbox', { name: 'List' }).fill('Everyone');
+    await page.getByRole('option', { name: '+ Create "Everyone"' }).click();
+    await modal.locator('input[type=file]').setInputFiles(broken);
+    await expect(modal.getByRole('heading', { name: 'Match Format' })).toBeVisible({ timeout: 30_000 });
+    await modal.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(modal.getByRole('heading', { name: 'Import progress' })).toBeVisible();
+  });
+
+  await test.step('the take-back shows as Failing with the reason, then the import ends Failed', async () => {
+    const failing = dialog.getByText('The file cannot be read to the end: taking back the leads imported from it');
+    await expect(failing).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.getByRole('alert')).toContainText('Import failed!');
+    await page.screenshot({ path: join(SHOTS, 'en-8-failing.png') });
+    await expect(dialog.getByText('Import failed', { exact: true })).toBeVisible({ timeout: 120_000 });
+    await expect(dialog.getByRole('button', { name: 'Cancel import' })).toHaveCount(0);
+    await page.screenshot({ path: join(SHOTS, 'en-9-failed.png') });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expectProcess(page, 'broken-fair.xlsx', 'Failed');
+  });
+
+  await test.step('nothing of it stays in the list', async () => {
+    await page.getByRole('link', { name: 'Broken Fair' }).click();
+    await page.getByRole('link', { name: 'Everyone' }).click();
+    await expect(page.getByRole('heading', { name: 'Everyone' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: '+38050' })).toHaveCount(0);
+    await page.goto('/settings/import-history');
+    await expect(page.getByRole('row').filter({ hasText: 'broken-fair.xlsx' })).toContainText('Failed');
   });
 });

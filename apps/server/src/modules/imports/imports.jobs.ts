@@ -167,6 +167,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         staging_columns: JSON.stringify(columns),
         stage: 'parse',
         progress: 0,
+        // A run that resumes one cut short while rolling back reads the file afresh: no stale error.
+        error: null,
+        error_code: null,
         parsed_leads_count: 0,
         leads_failed: 0,
         ignored_phones_count: 0,
