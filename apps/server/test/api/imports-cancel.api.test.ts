@@ -157,7 +157,7 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
       (await t.request({ method: 'DELETE', url: `/api/lead-attributes/${region}`, token: owner.token })).statusCode,
     ).toBe(200);
     const failed = await waitForImport(t, owner.token, doc.id);
-    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed).toMatchObject({ status: 'failed', error_code: 'import_attribute_deleted' });
     expect(failed.leads_processed).toBeGreaterThan(0);
 
     expect((await call('POST', `/api/imports/${doc.id}/cancel`)).statusCode).toBe(200);
@@ -203,7 +203,7 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
     });
     // Some chunks are published before the reader reaches the break.
     let published = 0;
-    let ended: { status: string; error: string | null } | undefined;
+    let ended: { status: string; error: string | null; error_code: string | null } | undefined;
     for (let i = 0; i < 3000 && !ended; i++) {
       const now = (await t.request({ method: 'GET', url: `/api/imports/${doc.id}`, token: owner.token })).json();
       published = Math.max(published, now.leads_processed);
@@ -211,13 +211,20 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
       else await new Promise((r) => setTimeout(r, 10));
     }
     expect(published).toBeGreaterThan(0);
-    expect(ended).toMatchObject({ status: 'failed', leads_processed: 0, processed: true });
-    // The take-back is shown as it goes, with the file's error, before the import turns failed.
+    expect(ended).toMatchObject({
+      status: 'failed',
+      error_code: 'import_file_broken',
+      leads_processed: 0,
+      processed: true,
+    });
+    // The take-back is shown as it goes, with the file's error, before the import turns failed (the
+    // event of which follows the row's update, so it may come just after the answer above).
+    await vi.waitFor(() => expect(events.some((e) => e.id === doc.id && e.stage === 'failed')).toBe(true));
     unsubscribe();
     const ours = events.filter((e) => e.id === doc.id);
     const rollingBack = ours.filter((e) => e.stage === 'rolling_back');
     expect(rollingBack.length).toBeGreaterThan(2);
-    expect(rollingBack[0]).toMatchObject({ progress: 0, status: 'parsing' });
+    expect(rollingBack[0]).toMatchObject({ progress: 0, status: 'parsing', error_code: 'import_file_broken' });
     expect(rollingBack.every((e) => e.error && e.error === ended?.error)).toBe(true);
     const progress = rollingBack.map((e) => e.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));

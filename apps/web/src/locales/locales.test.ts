@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@herald/shared/errors/error-codes';
+import { IMPORT_FAILURES } from '@herald/shared/imports/imports.schemas';
 
 const ROOT = import.meta.dirname;
 const LANGUAGES = ['en', 'uk', 'ru'] as const;
@@ -44,6 +45,16 @@ describe('the uk, en and ru catalogues', () => {
         typeof text !== 'string' || text.trim() === '' ? [path] : [],
       );
       expect(empty, `${lang}/${file}`).toEqual([]);
+    }
+  });
+
+  it('say why an import failed for every failure code the server records', () => {
+    for (const lang of LANGUAGES) {
+      const failure = catalogue(lang, 'imports.json').failure ?? {};
+      expect(
+        IMPORT_FAILURES.filter((code) => !(code in failure)),
+        lang,
+      ).toEqual([]);
     }
   });
 

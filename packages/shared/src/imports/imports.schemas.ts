@@ -38,6 +38,23 @@ export const IMPORT_STAGES = [
 export const ZImportStage = z.enum(IMPORT_STAGES);
 export type TImportStage = z.infer<typeof ZImportStage>;
 
+/**
+ * Why a run ended failed (`error_code`; `error` keeps the reader's or the database's own words for
+ * support). The web translates the code; `import_failed` is any other error, resumable.
+ */
+export const IMPORT_FAILURES = [
+  'import_failed',
+  'import_file_broken',
+  'import_file_unclosed_quote',
+  'import_file_row_too_large',
+  'import_file_invalid_text',
+  'import_list_deleted',
+  'import_attribute_deleted',
+] as const;
+export type TImportFailure = (typeof IMPORT_FAILURES)[number];
+export const isImportFailure = (code: unknown): code is TImportFailure =>
+  typeof code === 'string' && (IMPORT_FAILURES as readonly string[]).includes(code);
+
 export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'xls'] as const;
 export type TImportFormat = (typeof IMPORT_FORMATS)[number];
 
@@ -152,5 +169,6 @@ export const ZImportStatusEvent = z.object({
   parsed_leads_count: z.number(),
   leads_processed: z.number(),
   error: z.string().nullable(),
+  error_code: z.string().nullable(),
 });
 export type TImportStatusEvent = z.infer<typeof ZImportStatusEvent>;

@@ -5,6 +5,7 @@ import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { bumpDataVersion } from '../../db/data-version.ts';
 import { recountDuplicates } from '../../db/lead-duplicates.ts';
 import type { DB } from '../../db/schema.ts';
+import { ImportFailure } from './import-failure.ts';
 import type { MappedColumn } from './parser/parse-protocol.ts';
 
 /** Thrown when another run has taken the import over: this run stops without writing. */
@@ -180,12 +181,15 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
         const list = await sql`
           select id from lists where id = ${a.listId} and team_id = ${a.teamId} and source_id = ${a.sourceId}
           for key share`.execute(tx);
-        if (list.rows.length === 0) throw new Error('The list of this import was deleted.');
+        if (list.rows.length === 0)
+          throw new ImportFailure('import_list_deleted', 'The list of this import was deleted.');
         const attributeIds = [...new Set(a.columns.map((c) => c.attributeId))];
         const held = await sql<{ id: number; presence_bit: number | null }>`
           select id, presence_bit from lead_attributes where team_id = ${a.teamId} and id = any(${attributeIds}::bigint[])
           for key share`.execute(tx);
-        if (held.rows.length !== attributeIds.length) throw new Error('An attribute of this import was deleted.');
+        if (held.rows.length !== attributeIds.length) {
+          throw new ImportFailure('import_attribute_deleted', 'An attribute of this import was deleted.');
+        }
         // The GIN trigram index on values takes a big batch into its pending list, merged later
         // (autovacuum) instead of inside this transaction. The leads' presence bits are written
         // with the leads below, so the per-statement trigger on values stands aside (migration 0007).

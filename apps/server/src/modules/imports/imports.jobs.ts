@@ -1,7 +1,8 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
-import type { TImportStage } from '@herald/shared/imports/imports.schemas';
+import type { TImportFailure, TImportStage } from '@herald/shared/imports/imports.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
+import { failureCodeOf } from './import-failure.ts';
 import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
 import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
 import { startPublisher } from './import-publisher.ts';
@@ -36,7 +37,13 @@ export interface ImportRunnerDeps {
 }
 
 /** The file could not be read (as opposed to the database failing): retrying will not help. */
-class FileError extends Error {}
+class FileError extends Error {
+  readonly code: TImportFailure;
+  constructor(message: string, code: TImportFailure) {
+    super(message);
+    this.code = code;
+  }
+}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -46,7 +53,7 @@ async function* fileErrors<T>(source: AsyncGenerator<T>, signal: AbortSignal): A
     for await (const m of source) yield m;
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new FileError(messageOf(error));
+    throw new FileError(messageOf(error), failureCodeOf(error, 'import_file_broken'));
   }
 }
 
@@ -56,7 +63,9 @@ async function dataErrors(write: Promise<void>) {
     await write;
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    throw typeof code === 'string' && code.startsWith('22') ? new FileError(messageOf(error)) : error;
+    throw typeof code === 'string' && code.startsWith('22')
+      ? new FileError(messageOf(error), 'import_file_invalid_text')
+      : error;
   }
 }
 
@@ -79,6 +88,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           parsed_leads_count: row.parsed_leads_count,
           leads_processed: row.leads_processed,
           error: row.error,
+          error_code: row.error_code,
         },
       },
     );
@@ -307,10 +317,10 @@ export function createImportRunner(deps: ImportRunnerDeps) {
    * parse leaves no lead (decision 009). Shown as `rolling_back` with the file's error meanwhile: a
    * million-row file can take a minute to take back, and a frozen bar would look like a hang.
    */
-  async function rollBack(row: ImportFileRow, message: string, context: JobContext) {
+  async function rollBack(row: ImportFileRow, error: FileError, context: JobContext) {
     const marked = await repo.update(
       row.id,
-      { stage: 'rolling_back', progress: 0, error: message.slice(0, 500), error_code: 'import_failed' },
+      { stage: 'rolling_back', progress: 0, error: error.message.slice(0, 500), error_code: error.code },
       { attempt: row.attempt },
     );
     if (!marked) throw new SupersededError();
@@ -392,7 +402,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         let latest = await repo.findByIdUnscoped(row.id);
         if (error instanceof FileError && latest && latest.attempt === row.attempt && latest.published_upto > 0) {
           try {
-            await rollBack(latest, message, context);
+            await rollBack(latest, error, context);
           } catch (cause) {
             if (cause instanceof SupersededError) return 'superseded';
             throw cause;
@@ -408,7 +418,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
             status: 'failed',
             stage: 'failed',
             error: message.slice(0, 500),
-            error_code: 'import_failed',
+            error_code: failureCodeOf(error, 'import_failed'),
             finished_at: new Date(),
             ...(resumable ? {} : { staging_table: null }),
           },

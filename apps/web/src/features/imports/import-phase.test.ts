@@ -26,12 +26,17 @@ describe('import phases', () => {
       parsed_leads_count: 400,
       leads_processed: 200,
       error: 'invalid stored block lengths',
+      error_code: 'import_file_broken',
     };
     const folded = applyImportEvent(file({}), event);
     expect(phaseOf(folded)).toBe('failing');
     expect(isImportRunning(folded)).toBe(true);
     expect(progressOf(folded)).toBe(35);
-    expect(folded).toMatchObject({ error: 'invalid stored block lengths', processed: false });
+    expect(folded).toMatchObject({
+      error: 'invalid stored block lengths',
+      error_code: 'import_file_broken',
+      processed: false,
+    });
     // Resolving when it broke (a resumed run re-reading the file) is shown the same.
     expect(phaseOf({ status: 'resolving', stage: 'rolling_back' })).toBe('failing');
   });

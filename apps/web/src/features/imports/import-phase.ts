@@ -64,6 +64,7 @@ export function applyImportEvent(file: TImportFile, event: TImportStatusEvent): 
     parsed_leads_count: event.parsed_leads_count,
     leads_processed: event.leads_processed,
     error: event.error,
+    error_code: event.error_code,
     processed: event.status === 'completed' || event.status === 'failed' || event.status === 'cancelled',
     sync_import: resolving ? { ...file.sync_import, progress: event.progress } : file.sync_import,
   };

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { ImportFailure } from '../import-failure.ts';
 import type { ParseJob, ParseMessage } from './parse-protocol.ts';
 
 /** Heap cap of a parser thread: a hostile file ends that thread, never the server. */
@@ -34,7 +35,7 @@ export async function* parseInWorker(job: ParseJob, signal?: AbortSignal): Async
   worker.on('error', (error) => {
     failure =
       /heap|memory/i.test(error.message) || (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new Error('The file needs more memory to read than an import may use.')
+        ? new ImportFailure('import_file_row_too_large', 'The file needs more memory to read than an import may use.')
         : error;
     push();
   });
@@ -48,7 +49,7 @@ export async function* parseInWorker(job: ParseJob, signal?: AbortSignal): Async
     while (true) {
       const message = queue.shift();
       if (message) {
-        if (message.type === 'error') throw new Error(message.message);
+        if (message.type === 'error') throw Object.assign(new Error(message.message), { code: message.code });
         yield message;
         if (message.type === 'batch') worker.postMessage({ type: 'ack' });
         if (message.type === 'done' || message.type === 'preview') return;

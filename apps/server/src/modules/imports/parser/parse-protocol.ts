@@ -59,4 +59,5 @@ export type ParseMessage =
       bytesRead: number;
     }
   | { type: 'done'; counts: ParseCounts; bytesRead: number }
-  | { type: 'error'; message: string };
+  /** `code`: why, when the reader knows (an import failure code, see import-failure.ts). */
+  | { type: 'error'; message: string; code?: string };

@@ -184,5 +184,10 @@ async function full(job: ParseJob) {
 
 const job = workerData as ParseJob;
 (job.mode === 'preview' ? preview(job) : full(job)).catch((error: unknown) => {
-  send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  const code = (error as { code?: unknown } | null)?.code;
+  send({
+    type: 'error',
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+  });
 });

@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
+import { ImportFailure } from '../import-failure.ts';
 
 export interface XlsxProgress {
   bytesRead: number;
@@ -245,7 +246,8 @@ async function* elements(
       from = end + close.length;
     }
     buffer = buffer.slice(from);
-    if (buffer.length > MAX_ROW_CHARS) throw new Error('A row of the XLSX file never ends.');
+    if (buffer.length > MAX_ROW_CHARS)
+      throw new ImportFailure('import_file_row_too_large', 'A row of the XLSX file never ends.');
   }
 }
 

@@ -7,10 +7,10 @@ import { useFailedLeads } from '../../../features/imports/api/get-failed-leads.t
 import { useImportFile } from '../../../features/imports/api/get-import-file.ts';
 import { FailedLeadsTable } from '../../../features/imports/components/failed-leads-table.tsx';
 import { ImportCounters } from '../../../features/imports/components/import-counters.tsx';
+import { ImportFailureText } from '../../../features/imports/components/import-failure-text.tsx';
 import { ImportPhaseBadge } from '../../../features/imports/components/import-phase-badge.tsx';
 import { phaseOf } from '../../../features/imports/import-phase.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useIdParam } from '../../use-id-param.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
@@ -46,11 +46,7 @@ export function ImportFilePage() {
         <ImportPhaseBadge phase={phaseOf(file.data)} />
       </Group>
       <ImportCounters file={file.data} />
-      {file.data.error && (
-        <Text size="sm" c="red.8">
-          {translateMessage(file.data.error)}
-        </Text>
-      )}
+      {file.data.error && <ImportFailureText file={file.data} color="red.8" />}
       <Group justify="space-between" align="flex-end" mt="sm">
         <Stack gap={0}>
           <Title order={4}>{t('failedLeads.title')}</Title>

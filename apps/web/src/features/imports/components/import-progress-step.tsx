@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ErrorState } from '../../../components/page-states.tsx';
-import { translateMessage } from '../../../lib/i18n.ts';
 import { useCancelImport } from '../api/cancel-import.ts';
 import { useImport } from '../api/get-import.ts';
 import { isImportRunning, phaseOf, progressOf } from '../import-phase.ts';
 import { ImportCounters } from './import-counters.tsx';
+import { ImportFailureText } from './import-failure-text.tsx';
 import { PHASE_COLORS, ImportPhaseBadge } from './import-phase-badge.tsx';
 
 interface Props {
@@ -59,7 +59,7 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
       {query.isError && <ErrorState error={query.error} onRetry={() => query.refetch()} />}
       {(phase === 'failed' || phase === 'failing') && (
         <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('failed')}>
-          {translateMessage(file.error ?? undefined)}
+          <ImportFailureText file={file} />
         </Alert>
       )}
       {running && (
