@@ -157,7 +157,8 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
       (await t.request({ method: 'DELETE', url: `/api/lead-attributes/${region}`, token: owner.token })).statusCode,
     ).toBe(200);
     const failed = await waitForImport(t, owner.token, doc.id);
-    expect(failed).toMatchObject({ status: 'failed', error_code: 'import_attribute_deleted' });
+    // Resuming could not help (the attribute stays deleted): Cancel is the way out.
+    expect(failed).toMatchObject({ status: 'failed', error_code: 'import_attribute_deleted', resumable: false });
     expect(failed.leads_processed).toBeGreaterThan(0);
 
     expect((await call('POST', `/api/imports/${doc.id}/cancel`)).statusCode).toBe(200);
@@ -214,6 +215,7 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
     expect(ended).toMatchObject({
       status: 'failed',
       error_code: 'import_file_broken',
+      resumable: false,
       leads_processed: 0,
       processed: true,
     });

@@ -111,6 +111,8 @@ export const ZImportFile = z.object({
   invalid_format_phones_count: z.number(),
   error: z.string().nullable(),
   error_code: z.string().nullable(),
+  /** A failed import that kept what it published and can go on from there (`PUT sync-import/{id}`). */
+  resumable: z.boolean(),
   process_id: z.number().nullable(),
   attributes: z.array(ZImportColumn),
   /** The first rows of the document, one string per column. */

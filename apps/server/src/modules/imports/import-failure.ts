@@ -1,4 +1,5 @@
 import { isImportFailure, type TImportFailure } from '@herald/shared/imports/imports.schemas';
+import type { ImportFileRow } from './imports.repository.ts';
 
 /** An error that says why an import failed in a code the web translates (`import_files.error_code`). */
 export class ImportFailure extends Error {
@@ -13,4 +14,17 @@ export class ImportFailure extends Error {
 export function failureCodeOf(error: unknown, fallback: TImportFailure): TImportFailure {
   const code = (error as { code?: unknown } | null)?.code;
   return isImportFailure(code) ? code : fallback;
+}
+
+/**
+ * Whether a failed import can go on from what it published: it kept its staging, and what stopped
+ * it may have passed (not a list or an attribute it writes to, which stay deleted).
+ */
+export function isResumable(row: Pick<ImportFileRow, 'status' | 'staging_table' | 'error_code'>): boolean {
+  return (
+    row.status === 'failed' &&
+    row.staging_table !== null &&
+    row.error_code !== 'import_list_deleted' &&
+    row.error_code !== 'import_attribute_deleted'
+  );
 }

@@ -1,4 +1,5 @@
 import type { TImportFile, TSyncImport } from '@herald/shared/imports/imports.schemas';
+import { isResumable } from './import-failure.ts';
 import type { ImportFileRow } from './imports.repository.ts';
 
 type Column = { id: number; name: string; col_position: number; lead_attribute_id: number | null; ignored: boolean };
@@ -62,6 +63,7 @@ export function historyItemOf(row: ImportFileRow): Omit<TImportFile, 'attributes
     invalid_format_phones_count: row.invalid_format_phones_count,
     error: row.error,
     error_code: row.error_code,
+    resumable: isResumable(row),
     process_id: row.process_id,
     sync_import: syncImportOf(row),
   };

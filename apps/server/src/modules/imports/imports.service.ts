@@ -14,6 +14,7 @@ import {
   XLS_MAX_BYTES,
 } from './file-sniff.ts';
 import { historyItemOf, importFileOf, syncImportOf } from './import-file.dto.ts';
+import { isResumable } from './import-failure.ts';
 import type { ImportsRepository } from './imports.repository.ts';
 import { parseInWorker } from './parser/parse-client.ts';
 
@@ -247,7 +248,7 @@ export function createImportsService(deps: ImportsDeps) {
     /** `PUT sync-import/{id} {status: 'pending'}`: resumes an import that failed once it had published; else a no-op. */
     async requestSync(user: AuthUser, id: number) {
       const row = await requireImport(user.teamId, id);
-      if (row.status === 'failed' && row.staging_table) {
+      if (isResumable(row)) {
         const requeued = await repo.update(
           id,
           { status: 'queued', error: null, error_code: null, finished_at: null },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ErrorState } from '../../../components/page-states.tsx';
 import { useCancelImport } from '../api/cancel-import.ts';
+import { useResumeImport } from '../api/resume-import.ts';
 import { useImport } from '../api/get-import.ts';
 import { isImportRunning, phaseOf, progressOf } from '../import-phase.ts';
 import { ImportCounters } from './import-counters.tsx';
@@ -27,6 +28,7 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
   const running = isImportRunning(file);
   const progress = progressOf(file);
   const cancel = useCancelImport();
+  const resume = useResumeImport();
   const [confirming, setConfirming] = useState(false);
   // A running import can be cancelled; so can one that failed while publishing (its leads so far
   // stay until it is resumed or cancelled), which took some leads in.
@@ -71,6 +73,11 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
         {cancellable && (
           <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
             {t('cancel.button')}
+          </Button>
+        )}
+        {phase === 'failed' && file.resumable && (
+          <Button variant="light" loading={resume.isPending} onClick={() => resume.mutate(file.id)}>
+            {t('resume')}
           </Button>
         )}
         {phase === 'completed' && onOpenList && (
