@@ -202,6 +202,36 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
   });
 });
 
+/** From the Sources screen: a new source and list made in the modal, the file dropped, its proposed mapping run. */
+async function importIntoNewList(
+  page: Page,
+  source: string,
+  list: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sources' }).click();
+  await page.getByRole('button', { name: 'Import' }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByRole('textbox', { name: 'Source' }).fill(source);
+  await page.getByRole('option', { name: `+ Create "${source}"` }).click();
+  await modal.getByRole('textbox', { name: 'List' }).fill(list);
+  await page.getByRole('option', { name: `+ Create "${list}"` }).click();
+  await modal.locator('input[type=file]').setInputFiles(file);
+  await expect(modal.getByRole('heading', { name: 'Match Format' })).toBeVisible({ timeout: 30_000 });
+  await modal.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(modal.getByRole('heading', { name: 'Import progress' })).toBeVisible();
+}
+
+/** From the Sources screen: the list holds no lead of the file, and the history shows it ended `status`. */
+async function expectNothingLeft(page: Page, source: string, list: string, fileName: string, status: string) {
+  await page.getByRole('link', { name: source }).click();
+  await page.getByRole('link', { name: list }).click();
+  await expect(page.getByRole('heading', { name: list })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '+38050' })).toHaveCount(0);
+  await page.goto('/settings/import-history');
+  await expect(page.getByRole('row').filter({ hasText: fileName })).toContainText(status);
+}
+
 test('owner cancels a large import midway: nothing of it stays in the list', async ({ browser }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
@@ -213,17 +243,7 @@ test('owner cancels a large import midway: nothing of it stays in the list', asy
 
   const dialog = page.getByRole('dialog').filter({ hasText: 'Import progress' });
   await test.step('start the import of a big file', async () => {
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sources' }).click();
-    await page.getByRole('button', { name: 'Import' }).click();
-    const modal = page.getByRole('dialog');
-    await modal.getByRole('textbox', { name: 'Source' }).fill('Big Fair');
-    await page.getByRole('option', { name: '+ Create "Big Fair"' }).click();
-    await modal.getByRole('textbox', { name: 'List' }).fill('Everyone');
-    await page.getByRole('option', { name: '+ Create "Everyone"' }).click();
-    await modal.locator('input[type=file]').setInputFiles(big);
-    await expect(modal.getByRole('heading', { name: 'Match Format' })).toBeVisible({ timeout: 30_000 });
-    await modal.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect(modal.getByRole('heading', { name: 'Import progress' })).toBeVisible();
+    await importIntoNewList(page, 'Big Fair', 'Everyone', big);
   });
 
   await test.step('cancel it, confirming; it takes its leads back and ends Cancelled', async () => {
@@ -241,12 +261,7 @@ test('owner cancels a large import midway: nothing of it stays in the list', asy
   });
 
   await test.step('the list is empty and the history says Cancelled', async () => {
-    await page.getByRole('link', { name: 'Big Fair' }).click();
-    await page.getByRole('link', { name: 'Everyone' }).click();
-    await expect(page.getByRole('heading', { name: 'Everyone' })).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: '+38050' })).toHaveCount(0);
-    await page.goto('/settings/import-history');
-    await expect(page.getByRole('row').filter({ hasText: 'big-fair.csv' })).toContainText('Cancelled');
+    await expectNothingLeft(page, 'Big Fair', 'Everyone', 'big-fair.csv', 'Cancelled');
   });
 });
 
@@ -270,17 +285,7 @@ test('a file found broken midway shows Failing while its leads are taken back, t
 
   const dialog = page.getByRole('dialog').filter({ hasText: 'Import progress' });
   await test.step('start the import of the broken file', async () => {
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sources' }).click();
-    await page.getByRole('button', { name: 'Import' }).click();
-    const modal = page.getByRole('dialog');
-    await modal.getByRole('textbox', { name: 'Source' }).fill('Broken Fair');
-    await page.getByRole('option', { name: '+ Create "Broken Fair"' }).click();
-    await modal.getByRole('textbox', { name: 'List' }).fill('Everyone');
-    await page.getByRole('option', { name: '+ Create "Everyone"' }).click();
-    await modal.locator('input[type=file]').setInputFiles(broken);
-    await expect(modal.getByRole('heading', { name: 'Match Format' })).toBeVisible({ timeout: 30_000 });
-    await modal.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect(modal.getByRole('heading', { name: 'Import progress' })).toBeVisible();
+    await importIntoNewList(page, 'Broken Fair', 'Everyone', broken);
   });
 
   await test.step('the take-back shows as Failing with the reason, then the import ends Failed', async () => {
@@ -289,18 +294,15 @@ test('a file found broken midway shows Failing while its leads are taken back, t
     await expect(dialog.getByRole('alert')).toContainText('Import failed!');
     await page.screenshot({ path: join(SHOTS, 'en-8-failing.png') });
     await expect(dialog.getByText('Import failed', { exact: true })).toBeVisible({ timeout: 120_000 });
+    // The file's fault: nothing is kept, so there is nothing to cancel or resume.
     await expect(dialog.getByRole('button', { name: 'Cancel import' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Resume import' })).toHaveCount(0);
     await page.screenshot({ path: join(SHOTS, 'en-9-failed.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expectProcess(page, 'broken-fair.xlsx', 'Failed');
   });
 
   await test.step('nothing of it stays in the list', async () => {
-    await page.getByRole('link', { name: 'Broken Fair' }).click();
-    await page.getByRole('link', { name: 'Everyone' }).click();
-    await expect(page.getByRole('heading', { name: 'Everyone' })).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: '+38050' })).toHaveCount(0);
-    await page.goto('/settings/import-history');
-    await expect(page.getByRole('row').filter({ hasText: 'broken-fair.xlsx' })).toContainText('Failed');
+    await expectNothingLeft(page, 'Broken Fair', 'Everyone', 'broken-fair.xlsx', 'Failed');
   });
 });
