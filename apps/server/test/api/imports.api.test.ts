@@ -231,8 +231,15 @@ describe.each(databases)('imports on %s', (kind) => {
       Phone: attrs.phone,
     });
     expect(result).toMatchObject({ status: 'completed', leads_processed: 10_000 });
-    const after = await analyzed();
-    expect(after).not.toBeNull();
-    if (before) expect(new Date(after as Date).getTime()).toBeGreaterThan(new Date(before).getTime());
+    // The analyze follows the completion (best effort, after the import has ended), and PostgreSQL
+    // publishes a backend's statistics up to a second later: wait for it rather than race it.
+    await vi.waitFor(
+      async () => {
+        const after = await analyzed();
+        expect(after).not.toBeNull();
+        if (before) expect(new Date(after as Date).getTime()).toBeGreaterThan(new Date(before).getTime());
+      },
+      { timeout: 15_000, interval: 200 },
+    );
   });
 });
