@@ -26,14 +26,17 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     if (!error && !failed) return;
     // Kysely finds its bookkeeping table by introspecting every table of the database, calling
     // pg_get_serial_sequence on each name: a table another deployment drops meanwhile (an import's
-    // staging table) fails that with "relation … does not exist" before any migration ran.
-    // Migrations run in a transaction, so asking again is safe.
-    if (!failed && isUndefinedTable(error) && attempt < 5) continue;
+    // staging table) fails that with "relation … does not exist", and one whose schema is dropped
+    // meanwhile (a parallel test app's job schema) with "schema … does not exist", before any
+    // migration ran. Migrations run in a transaction, so asking again is safe.
+    if (!failed && isDroppedMeanwhile(error) && attempt < 5) continue;
     const cause = error instanceof Error ? error.message : String(error ?? '');
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${cause}`);
   }
 }
 
-function isUndefinedTable(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '42P01';
+/** undefined_table, invalid_schema_name */
+function isDroppedMeanwhile(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '42P01' || code === '3F000';
 }

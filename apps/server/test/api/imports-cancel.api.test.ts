@@ -249,10 +249,16 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
       .where('id', '=', doc.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ staging_table: null, published_upto: 0 });
-    const tables = await sql<{ n: number }>`
-      select count(*)::int as n from pg_tables
-      where schemaname = current_schema() and tablename like ${`import_rows_${doc.id}_%`}`.execute(db);
-    expect(tables.rows[0].n).toBe(0);
+    // Dropped just after the import ends.
+    await vi.waitFor(
+      async () => {
+        const tables = await sql<{ n: number }>`
+        select count(*)::int as n from pg_tables
+        where schemaname = current_schema() and tablename like ${`import_rows_${doc.id}_%`}`.execute(db);
+        expect(tables.rows[0].n).toBe(0);
+      },
+      { timeout: 10_000 },
+    );
     // Nothing to resume: the import has ended.
     const resumed = await t.request({
       method: 'PUT',

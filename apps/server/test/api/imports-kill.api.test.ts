@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { multipart } from '../fixtures/imports/import-client.ts';
 import { numberedLeadsCsv, serverProcess } from '../support/server-process.ts';
 
@@ -128,11 +128,17 @@ describe.skipIf(!base)('an import survives kill -9 on postgres', () => {
     expect(counts.rows[0].total).toBe(ROWS);
     const doc = (await api('GET', `/imports/${id}`, token)).json;
     expect(doc).toMatchObject({ parsed_leads_count: ROWS, leads_processed: ROWS, leads_total: ROWS, leads_failed: 0 });
-    const staging = await client.query(
-      `select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name like 'import_rows_%'`,
-      [schema],
+    // Dropped just after the import turns completed.
+    await vi.waitFor(
+      async () => {
+        const staging = await client.query(
+          `select count(*)::int as n from information_schema.tables where table_schema = $1 and table_name like 'import_rows_%'`,
+          [schema],
+        );
+        expect(staging.rows[0].n).toBe(0);
+      },
+      { timeout: 10_000 },
     );
-    expect(staging.rows[0].n).toBe(0);
     await kill();
   }, 300_000);
 });

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, sourceWithList } from '../support/leads.ts';
@@ -75,10 +75,16 @@ describe.each(databases)('resuming a failed import on %s', (kind) => {
       parsed_leads_count: 300,
     });
     expect(await phonesOfList(list.id)).toEqual({ n: 300, distinct: 300 });
-    const tables = await sql<{ n: number }>`
-      select count(*)::int as n from pg_tables
-      where schemaname = current_schema() and tablename like ${`import_rows_${id}_%`}`.execute(db);
-    expect(tables.rows[0].n).toBe(0);
+    // Dropped just after the import ends.
+    await vi.waitFor(
+      async () => {
+        const tables = await sql<{ n: number }>`
+        select count(*)::int as n from pg_tables
+        where schemaname = current_schema() and tablename like ${`import_rows_${id}_%`}`.execute(db);
+        expect(tables.rows[0].n).toBe(0);
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('is not offered once completed, and another team cannot touch it', async () => {
