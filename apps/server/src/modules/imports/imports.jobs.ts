@@ -1,8 +1,8 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
-import type { TImportFailure, TImportStage } from '@herald/shared/imports/imports.schemas';
+import type { TImportStage } from '@herald/shared/imports/imports.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
-import { failureCodeOf } from './import-failure.ts';
+import { failureCodeOf, ImportFailure } from './import-failure.ts';
 import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
 import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
 import { startPublisher } from './import-publisher.ts';
@@ -37,13 +37,7 @@ export interface ImportRunnerDeps {
 }
 
 /** The file could not be read (as opposed to the database failing): retrying will not help. */
-class FileError extends Error {
-  readonly code: TImportFailure;
-  constructor(message: string, code: TImportFailure) {
-    super(message);
-    this.code = code;
-  }
-}
+class FileError extends ImportFailure {}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -53,7 +47,7 @@ async function* fileErrors<T>(source: AsyncGenerator<T>, signal: AbortSignal): A
     for await (const m of source) yield m;
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new FileError(messageOf(error), failureCodeOf(error, 'import_file_broken'));
+    throw new FileError(failureCodeOf(error, 'import_file_broken'), messageOf(error));
   }
 }
 
@@ -64,7 +58,7 @@ async function dataErrors(write: Promise<void>) {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     throw typeof code === 'string' && code.startsWith('22')
-      ? new FileError(messageOf(error), 'import_file_invalid_text')
+      ? new FileError('import_file_invalid_text', messageOf(error))
       : error;
   }
 }
