@@ -259,6 +259,18 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
       },
       { timeout: 10_000 },
     );
+    // The take-back's ~25,000 leads are analyzed away, and vacuumed on the embedded database (no
+    // autovacuum there), as after a cancel: a new team's import plans by these statistics.
+    await vi.waitFor(
+      async () => {
+        const stats = await sql<{ analyzed: Date | null; vacuumed: Date | null }>`
+          select last_analyze as analyzed, last_vacuum as vacuumed from pg_stat_user_tables
+          where schemaname = current_schema() and relname = 'leads'`.execute(db);
+        expect(stats.rows[0]?.analyzed).toBeTruthy();
+        if (kind === 'embedded') expect(stats.rows[0]?.vacuumed).toBeTruthy();
+      },
+      { timeout: 15_000, interval: 200 },
+    );
     // Nothing to resume: the import has ended.
     const resumed = await t.request({
       method: 'PUT',

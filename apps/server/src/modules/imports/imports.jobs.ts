@@ -32,8 +32,8 @@ export interface ImportRunnerDeps {
   /** Chunks published at once, each on its own connection (1 on the embedded database). */
   publishConcurrency: number;
   batchSize: number;
-  /** VACUUM after a cancel took many leads back: the embedded database has no autovacuum. */
-  vacuumAfterCancel: boolean;
+  /** VACUUM after a cancel or a broken file took many leads back: the embedded database has no autovacuum. */
+  vacuumAfterTakeBack: boolean;
 }
 
 /** The file could not be read (as opposed to the database failing): retrying will not help. */
@@ -362,7 +362,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     );
     if (!done) throw new SupersededError();
     await emit(done, 'cancelled', 100);
-    if (total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(deps.vacuumAfterCancel);
+    if (total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(deps.vacuumAfterTakeBack);
     return 'cancelled';
   }
 
@@ -394,7 +394,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         if (row.status === 'cancelling') throw error;
         const message = messageOf(error);
         let latest = await repo.findByIdUnscoped(row.id);
+        let takenBack = 0;
         if (error instanceof FileError && latest && latest.attempt === row.attempt && latest.published_upto > 0) {
+          takenBack = latest.published_upto;
           try {
             await rollBack(latest, error, context);
           } catch (cause) {
@@ -427,6 +429,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         // Another run owns the import now (this one was given up for dead, or cancelled).
         if (!failed) return 'superseded';
         await emit(failed, 'failed', failed.progress);
+        // As after a cancel: the next import plans by these statistics (a new team's above all).
+        if (takenBack >= REFRESH_STATISTICS_AFTER) await refreshStatistics(deps.vacuumAfterTakeBack);
         throw error;
       }
     },

@@ -53,7 +53,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     chunkSize: deps.chunkRows ?? (embedded ? 20_000 : 100_000),
     publishConcurrency: embedded ? 1 : 2,
     batchSize: embedded ? 2_000 : 5_000,
-    vacuumAfterCancel: embedded,
+    vacuumAfterTakeBack: embedded,
   });
   await jobs.register<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context));
 
