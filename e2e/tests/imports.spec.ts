@@ -297,6 +297,8 @@ test('a file found broken midway shows Failing while its leads are taken back, t
     // The file's fault: nothing is kept, so there is nothing to cancel or resume.
     await expect(dialog.getByRole('button', { name: 'Cancel import' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Resume import' })).toHaveCount(0);
+    // Nothing is kept, so the bar is empty, not at the take-back's last step.
+    await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     await page.screenshot({ path: join(SHOTS, 'en-9-failed.png') });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expectProcess(page, 'broken-fair.xlsx', 'Failed');

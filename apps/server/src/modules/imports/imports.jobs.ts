@@ -416,6 +416,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
             error: message.slice(0, 500),
             error_code: failureCodeOf(error, 'import_failed'),
             finished_at: new Date(),
+            // After a take-back nothing of the file is kept: its bar would otherwise stand at the
+            // take-back's 99%, which reads as "almost imported".
+            ...(takenBack > 0 ? { progress: 0 } : {}),
             ...(resumable ? {} : { staging_table: null }),
           },
           { attempt: row.attempt },
