@@ -53,16 +53,22 @@ export function createJobQueue(options: {
     lastErrorAt = Date.now();
   });
 
-  const handlers = new Map<string, JobHandler<unknown>>();
+  /** How many jobs of a kind one process runs at once: 1 unless the kind asks for more. */
+  interface Registered {
+    handler: JobHandler<unknown>;
+    concurrency: number;
+  }
+  const handlers = new Map<string, Registered>();
   let started = false;
 
   const publish = (owner: JobOwner, process: TProcess | undefined) =>
     process ? bus.publish({ userId: owner.userId }, { type: 'ProcessStatus', payload: process }) : Promise.resolve();
 
-  async function work(name: string, handler: JobHandler<unknown>) {
+  async function work(name: string, { handler, concurrency }: Registered) {
     await boss.createQueue(name);
     if (!runWorkers) return;
-    await boss.work<Envelope<unknown>>(name, { localConcurrency: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    const options = { localConcurrency: concurrency, pollingIntervalSeconds: 0.5 };
+    await boss.work<Envelope<unknown>>(name, options, async ([job]) => {
       const { teamId, userId, processId, data } = job.data;
       const owner = { teamId, userId };
       const context: JobContext = {
@@ -104,12 +110,13 @@ export function createJobQueue(options: {
     async start() {
       await boss.start();
       started = true;
-      for (const [name, handler] of handlers) await work(name, handler);
+      for (const [name, registered] of handlers) await work(name, registered);
     },
     /** Registers a job kind; call before or after start. */
-    async register<T>(name: string, handler: JobHandler<T>) {
-      handlers.set(name, handler as JobHandler<unknown>);
-      if (started) await work(name, handler as JobHandler<unknown>);
+    async register<T>(name: string, handler: JobHandler<T>, options: { concurrency?: number } = {}) {
+      const registered = { handler: handler as JobHandler<unknown>, concurrency: options.concurrency ?? 1 };
+      handlers.set(name, registered);
+      if (started) await work(name, registered);
     },
     /** Queues a job and shows it to its owner at once as a queued process. */
     async enqueue<T>(name: string, data: T, owner: JobOwner & { title: string }): Promise<TProcess> {

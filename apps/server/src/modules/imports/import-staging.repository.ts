@@ -224,6 +224,13 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           tx,
         );
         if (ours.rows.length === 0) throw new SupersededError();
+        // Another import of the team may publish at once (two run side by side): each recount must
+        // see the other's committed leads, so the team's chunks take turns from here to commit
+        // (the team's row, bumped below, would queue them there anyway, but after a recount that
+        // had missed the other's phones). Chunks of different teams never wait on each other.
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`herald.lead_duplicates.${a.teamId}`}, 0))`.execute(
+          tx,
+        );
         // The bits of the attributes this row has a value of; several columns may share one.
         const present = a.columns.flatMap((c, i) => {
           const bit = bits.get(c.attributeId);

@@ -31,6 +31,8 @@ export interface ImportsModuleDeps {
 }
 
 const SWEEP_EVERY_MS = 5_000;
+/** Imports one process runs at once (see the job registration below). */
+const IMPORTS_AT_ONCE = 2;
 
 /** Wires the imports capability: repository → service → routes, the job, and the resumer. */
 export async function createImportsModule(deps: ImportsModuleDeps) {
@@ -55,7 +57,12 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     batchSize: embedded ? 2_000 : 5_000,
     vacuumAfterTakeBack: embedded,
   });
-  await jobs.register<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context));
+  // Two imports at once, so one team's million-row file does not hold another's hundred rows at 0%
+  // for minutes; more wait queued (each takes a parser thread and, on PostgreSQL, up to three
+  // connections of the pool). Two of one team take turns for each chunk's duplicate recount.
+  await jobs.register<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context), {
+    concurrency: IMPORTS_AT_ONCE,
+  });
 
   const send = (row: { id: number; team_id: number; user_id: number | null; process_id: number | null }) =>
     jobs.resend(IMPORT_JOB, row, { importId: row.id });
