@@ -432,8 +432,11 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         // Another run owns the import now (this one was given up for dead, or cancelled).
         if (!failed) return 'superseded';
         await emit(failed, 'failed', failed.progress);
-        // As after a cancel: the next import plans by these statistics (a new team's above all).
-        if (takenBack >= REFRESH_STATISTICS_AFTER) await refreshStatistics(deps.vacuumAfterTakeBack);
+        // The next import plans by these statistics (a new team's above all): analyzed after any
+        // take-back (sampled, under a second), vacuumed as after a cancel of as many.
+        if (takenBack > 0) {
+          await refreshStatistics(deps.vacuumAfterTakeBack && takenBack >= REFRESH_STATISTICS_AFTER);
+        }
         throw error;
       }
     },
