@@ -369,18 +369,24 @@ async function insertCountingDuplicates(
     with chunk_phones as (
       select distinct p.value from ${staged} cross join lateral (values ${phoneValues}) as p(value)
       where ${range} and p.value is not null
+    ), holders as (
+      -- Each of the chunk's phones looked up in the team's phone index, one probe each (the fence
+      -- keeps the lookup per phone): the cost follows the chunk. Planned as a join, the recount
+      -- read every phone of the team for every chunk (the embedded database scanned all values).
+      select c.value, h.lead_id from chunk_phones c
+      cross join lateral (
+        select lv.lead_id from lead_values lv
+        where lv.team_id = ${teamId} and lv.type = 'phone' and lv.value = c.value
+        offset 0
+      ) h
     ), shared as (
-      select lv.value from lead_values lv join chunk_phones c on c.value = lv.value
-      where lv.team_id = ${teamId} and lv.type = 'phone'
-      group by lv.value having count(distinct lv.lead_id) > 1
+      select value from holders group by value having count(distinct lead_id) > 1
     ), pairs as (
-      -- A lead's phones that nobody else holds add nothing to its count, so only shared ones are joined.
-      select distinct lv.lead_id, lv.value from lead_values lv join shared d on d.value = lv.value
-      where lv.team_id = ${teamId} and lv.type = 'phone'
+      -- A lead's phones that nobody else holds add nothing to its count, so only shared ones count.
+      select distinct h.lead_id, h.value from holders h join shared d on d.value = h.value
     ), counted as (
       select p.lead_id, count(distinct o.lead_id) as n
-      from pairs p
-      join lead_values o on o.team_id = ${teamId} and o.type = 'phone' and o.value = p.value and o.lead_id <> p.lead_id
+      from pairs p join holders o on o.value = p.value and o.lead_id <> p.lead_id
       group by p.lead_id
     ), inserted as (
       insert into leads (id, team_id, source_id, list_id, status, value_mask, duplicates) overriding system value
