@@ -33,6 +33,12 @@ export interface PublishArgs {
 
 const col = (i: number) => sql.ref(`s.c${i}`);
 
+/** The staged phone columns as the rows of a VALUES list (`(s.c0), (s.c3)`), or null for none. */
+function phoneRowsOf(columns: PublishArgs['columns']): RawBuilder<unknown> | null {
+  const rows = columns.flatMap((c, i) => (c.type === 'phone' ? [sql`(${col(i)})`] : []));
+  return rows.length > 0 ? sql.join(rows) : null;
+}
+
 /**
  * Holds the import's row for a chunk's transaction, or throws when another run owns it now. A
  * key-share lock: the run's other chunk may update the row meanwhile, while the orphan sweep
@@ -240,9 +246,9 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
         });
         const mask = present.length === 0 ? sql`0::bigint` : sql.join(present, sql` | `);
         const lead = sql`${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status}, ${mask}`;
-        const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [col(i)] : []));
+        const phones = phoneRowsOf(a.columns);
         let count: number;
-        if (phones.length > 0) {
+        if (phones) {
           if (await phonesUnknownToPlanner(tx, a.teamId, staged, range, phones)) {
             await sql`analyze lead_values`.execute(tx);
           }
@@ -282,14 +288,14 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           tx,
         );
         const count = Number(deleted.numAffectedRows ?? 0);
-        const phones = a.columns.flatMap((c, i) => (c.type === 'phone' ? [sql`(${col(i)})`] : []));
-        if (phones.length > 0 && count > 0) {
+        const phones = phoneRowsOf(a.columns);
+        if (phones && count > 0) {
           await recountDuplicates(
             tx,
             a.teamId,
             sql`select distinct lv.lead_id from lead_values lv
               join (
-                select distinct p.value from ${staged} cross join lateral (values ${sql.join(phones)}) as p(value)
+                select distinct p.value from ${staged} cross join lateral (values ${phones}) as p(value)
                 where ${range} and p.value is not null
               ) c on c.value = lv.value
               where lv.team_id = ${a.teamId} and lv.type = 'phone'`,
@@ -331,10 +337,10 @@ async function phonesUnknownToPlanner(
   teamId: number,
   staged: RawBuilder<unknown>,
   range: RawBuilder<unknown>,
-  phones: RawBuilder<unknown>[],
+  phones: RawBuilder<unknown>,
 ): Promise<boolean> {
   const written = await sql<{ n: number }>`
-    select count(*)::int as n from ${staged} cross join lateral (values ${sql.join(phones.map((p) => sql`(${p})`))}) as p(value)
+    select count(*)::int as n from ${staged} cross join lateral (values ${phones}) as p(value)
     where ${range} and p.value is not null`.execute(tx);
   const plan = await sql<{ 'QUERY PLAN': unknown }>`
     explain (format json) select 1 from lead_values where team_id = ${sql.lit(teamId)} and type = 'phone'`.execute(tx);
@@ -362,12 +368,11 @@ async function insertCountingDuplicates(
   lead: RawBuilder<unknown>,
   staged: RawBuilder<unknown>,
   range: RawBuilder<unknown>,
-  phones: RawBuilder<unknown>[],
+  phones: RawBuilder<unknown>,
 ): Promise<number> {
-  const phoneValues = sql.join(phones.map((p) => sql`(${p})`));
   const r = await sql<{ n: number }>`
     with chunk_phones as (
-      select distinct p.value from ${staged} cross join lateral (values ${phoneValues}) as p(value)
+      select distinct p.value from ${staged} cross join lateral (values ${phones}) as p(value)
       where ${range} and p.value is not null
     ), holders as (
       -- Each of the chunk's phones looked up in the team's phone index, one probe each (the fence
