@@ -39,6 +39,8 @@ const defaultMessages: Record<TErrorCode, string> = {
   import_file_type_mismatch: 'The file content does not match its extension.',
   import_file_unsafe: 'The file is too large when unpacked and was refused.',
   import_file_empty: 'The file has no rows to import.',
+  import_file_too_many_columns: 'The file has more columns than can be mapped.',
+  import_mapping_stale: 'An attribute this file was mapped to has been deleted. Match the format again.',
   import_file_unreadable: 'The file could not be read.',
   import_mapping_required: 'Map at least one column to an attribute.',
   import_already_started: 'This import has already been started.',

@@ -57,6 +57,8 @@ export function createJobQueue(options: {
   interface Registered {
     handler: JobHandler<unknown>;
     concurrency: number;
+    /** How long pg-boss lets one job run before it aborts its signal (its default: 15 minutes). */
+    expireInSeconds?: number;
   }
   const handlers = new Map<string, Registered>();
   let started = false;
@@ -64,8 +66,11 @@ export function createJobQueue(options: {
   const publish = (owner: JobOwner, process: TProcess | undefined) =>
     process ? bus.publish({ userId: owner.userId }, { type: 'ProcessStatus', payload: process }) : Promise.resolve();
 
-  async function work(name: string, { handler, concurrency }: Registered) {
-    await boss.createQueue(name);
+  async function work(name: string, { handler, concurrency, expireInSeconds }: Registered) {
+    const queueOptions = expireInSeconds ? { expireInSeconds } : {};
+    await boss.createQueue(name, queueOptions);
+    // A queue made by an older version keeps its options unless told.
+    if (expireInSeconds) await boss.updateQueue(name, queueOptions);
     if (!runWorkers) return;
     const options = { localConcurrency: concurrency, pollingIntervalSeconds: 0.5 };
     await boss.work<Envelope<unknown>>(name, options, async ([job]) => {
@@ -113,8 +118,16 @@ export function createJobQueue(options: {
       for (const [name, registered] of handlers) await work(name, registered);
     },
     /** Registers a job kind; call before or after start. */
-    async register<T>(name: string, handler: JobHandler<T>, options: { concurrency?: number } = {}) {
-      const registered = { handler: handler as JobHandler<unknown>, concurrency: options.concurrency ?? 1 };
+    async register<T>(
+      name: string,
+      handler: JobHandler<T>,
+      options: { concurrency?: number; expireInSeconds?: number } = {},
+    ) {
+      const registered = {
+        handler: handler as JobHandler<unknown>,
+        concurrency: options.concurrency ?? 1,
+        expireInSeconds: options.expireInSeconds,
+      };
       handlers.set(name, registered);
       if (started) await work(name, registered);
     },

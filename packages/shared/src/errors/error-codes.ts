@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   import_file_type_mismatch: 422,
   import_file_unsafe: 422,
   import_file_empty: 422,
+  import_file_too_many_columns: 422,
+  import_mapping_stale: 409,
   import_file_unreadable: 422,
   import_mapping_required: 422,
   import_already_started: 409,

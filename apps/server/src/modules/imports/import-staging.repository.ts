@@ -111,6 +111,20 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       if (table && /^import_rows_\d+_\d+$/.test(table)) await sql.raw(`drop table if exists ${table}`).execute(db);
     },
 
+    /**
+     * Staging tables no run will read: of an import that is gone (deleted with its list, source or
+     * team while it ran or waited for a resume) or has ended without keeping them.
+     */
+    async orphanTables(): Promise<string[]> {
+      const r = await sql<{ name: string }>`
+        select t.tablename as name from pg_tables t
+        left join import_files f on f.id = substring(t.tablename from '^import_rows_([0-9]+)_[0-9]+$')::bigint
+        where t.schemaname = current_schema() and t.tablename ~ '^import_rows_[0-9]+_[0-9]+$'
+          and (f.id is null or f.status in ('completed', 'cancelled')
+            or (f.status = 'failed' and f.staging_table is distinct from t.tablename))`.execute(db);
+      return r.rows.map((row) => row.name);
+    },
+
     /** One batch, one statement: arrays unnested into rows (set-based on both databases). */
     async insert(table: string, rowNos: number[], cols: Array<Array<string | null>>) {
       if (rowNos.length === 0) return;

@@ -98,9 +98,17 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     return row.staging_columns ?? mappedColumns(row);
   }
 
-  async function mappedColumns(row: ImportFileRow) {
+  /**
+   * The columns as mapped. `strict`: a column mapped to an attribute deleted since dispatch (its
+   * mapping is then empty but not ignored, migration 0011) fails the run, rather than importing the
+   * file without it, or with no value at all, as a completed import.
+   */
+  async function mappedColumns(row: ImportFileRow, strict = false) {
     const [columns, attributes] = await Promise.all([repo.columns(row.team_id, row.id), deps.attributes(row.team_id)]);
     const byId = new Map(attributes.map((a) => [a.id, a]));
+    if (strict && columns.some((c) => !c.ignored && !(c.lead_attribute_id && byId.has(c.lead_attribute_id)))) {
+      throw new ImportFailure('import_attribute_deleted', 'An attribute of this import was deleted.');
+    }
     return columns.flatMap((c) => {
       const a = c.lead_attribute_id && !c.ignored ? byId.get(c.lead_attribute_id) : undefined;
       return a ? [{ position: c.col_position, attributeId: a.id, type: a.type, name: a.name }] : [];
@@ -366,17 +374,29 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     return 'cancelled';
   }
 
+  /**
+   * A run that lost its import: to a newer run, which tells the process row, or to a delete of its
+   * list, source or team (the import row goes with them). Nobody else would end the process then, and
+   * the popover would show it running for good: it fails, and this run's staging table goes now.
+   */
+  async function supersededOrGone(importId: number, table?: string): Promise<JobOutcome> {
+    if (await repo.findByIdUnscoped(importId)) return 'superseded';
+    await staging.drop(table ?? null);
+    throw new ImportFailure('import_list_deleted', 'The list of this import was deleted.');
+  }
+
   return {
     async run(data: { importId: number }, context: JobContext): Promise<JobOutcome> {
       const claimed = await repo.claim(data.importId);
       // Ended, or taken by another run: that run tells the process row.
-      if (!claimed) return 'superseded';
+      if (!claimed) return supersededOrGone(data.importId);
       await context.started();
       const row: ImportFileRow = claimed;
       try {
         if (row.status === 'cancelling') return await unwind(row, context);
         // Publishing goes on with the columns as staged, even if an attribute went meanwhile.
-        const columns = row.parsed_at || row.published_upto > 0 ? await stagedColumns(row) : await mappedColumns(row);
+        const columns =
+          row.parsed_at || row.published_upto > 0 ? await stagedColumns(row) : await mappedColumns(row, true);
         if (row.parsed_at && !row.staging_columns) {
           // Parsed before 0009 recorded the layout: record it now, the Timeline names values by it.
           await repo.update(row.id, { staging_columns: JSON.stringify(columns) }, { attempt: row.attempt });
@@ -387,7 +407,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           await publish(parsed.row, columns, context, parsed.publishing);
         }
       } catch (error) {
-        if (error instanceof SupersededError) return 'superseded';
+        if (error instanceof SupersededError) return supersededOrGone(row.id, staging.tableName(row.id, row.attempt));
         // Stopped with the process: the import (or its cancel) stays running, for the sweep to
         // resume (decision 009). A cancel the database failed is sent again by the sweep too.
         if (context.signal.aborted) return 'superseded';
@@ -430,7 +450,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           }
         }
         // Another run owns the import now (this one was given up for dead, or cancelled).
-        if (!failed) return 'superseded';
+        if (!failed) return supersededOrGone(row.id, own);
         await emit(failed, 'failed', failed.progress);
         // The next import plans by these statistics (a new team's above all): analyzed after any
         // take-back (sampled, under a second), vacuumed as after a cancel of as many.

@@ -15,7 +15,7 @@ export function createImportsRepository(db: Kysely<DB>) {
     async create(
       teamId: number,
       row: Omit<ImportFilesTable, 'id' | 'team_id' | 'created_at' | 'updated_at' | 'preview'> & { preview: string[][] },
-      columns: Array<{ name: string; col_position: number; lead_attribute_id: number | null }>,
+      columns: Array<{ name: string; col_position: number; lead_attribute_id: number | null; ignored: boolean }>,
     ) {
       return db.transaction().execute(async (tx) => {
         const file = await tx
@@ -220,15 +220,54 @@ export function createImportsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Failed rows are written as they are found; a re-run's rows replace nothing (same numbers). */
+    /** Uploads left at Match Format since before `hours` ago end as cancelled: nobody will map them now. */
+    async expireUploads(hours: number) {
+      const now = new Date();
+      return db
+        .updateTable('import_files')
+        .set({ status: 'cancelled', stage: 'cancelled', finished_at: now, updated_at: now })
+        .where('status', '=', 'uploaded')
+        .where('created_at', '<', new Date(now.getTime() - hours * 3_600_000))
+        .returning(['id'])
+        .execute();
+    },
+
+    /**
+     * Which of these stored files an import still reads: one not yet run or running, or a failed one
+     * kept for a resume (which may read its file again). The rest, and files of no import at all
+     * (deleted with their list, source or team), are only taking disk space.
+     */
+    async filesInUse(storedNames: string[]): Promise<Set<string>> {
+      if (storedNames.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('import_files')
+        .select('stored_name')
+        .where('stored_name', 'in', storedNames)
+        .where((eb) =>
+          eb.or([
+            eb('status', 'in', ['uploaded', ...RUNNING]),
+            eb.and([eb('status', '=', 'failed'), eb('staging_table', 'is not', null)]),
+          ]),
+        )
+        .execute();
+      return new Set(rows.map((r) => r.stored_name));
+    },
+
+    /**
+     * Failed rows are written as they are found, the first `cap` of the import (in row order: a
+     * re-run reads the file from its start again, so the same ones). A re-run's rows replace
+     * nothing and take no room (same numbers).
+     */
     async addFailed(teamId: number, importId: number, rows: FailedRow[], cap: number) {
-      const room = rows.filter((r) => r.row <= cap);
-      if (room.length === 0) return;
+      if (rows.length === 0) return;
       await sql`
         insert into import_failed_rows (team_id, import_file_id, row_number, reason, cells)
         select ${teamId}, ${importId}, r, reason, cells::jsonb
-        from unnest(${room.map((r) => r.row)}::int[], ${room.map((r) => r.reason)}::text[],
-                    ${room.map((r) => JSON.stringify(r.cells))}::text[]) as t(r, reason, cells)
+        from unnest(${rows.map((r) => r.row)}::int[], ${rows.map((r) => r.reason)}::text[],
+                    ${rows.map((r) => JSON.stringify(r.cells))}::text[]) as t(r, reason, cells)
+        where not exists (select 1 from import_failed_rows f where f.import_file_id = ${importId} and f.row_number = t.r)
+        order by r
+        limit greatest(0, ${cap} - (select count(*) from import_failed_rows f where f.import_file_id = ${importId}))
         on conflict (import_file_id, row_number) do nothing`.execute(db);
     },
 

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZPageQuery } from '@herald/shared/common/pagination.schemas';
+import { ZIdParam, ZPageQuery } from '@herald/shared/common/pagination.schemas';
 import {
   ZActiveImports,
   ZBlackListUpdate,
@@ -55,7 +55,9 @@ async function receiveUpload(request: FastifyRequest, dir: string): Promise<Uplo
   }
   if (!file) throw AppError.field('file', 'Choose a file to import.');
   const list = fields['list_id[0]'] ?? fields.list_id ?? fields['list_id[]'];
-  const listId = list && /^\d+$/.test(list) ? Number(list) : undefined;
+  // An id past the database's bigint range would reach it as an error (500): it is no list at all.
+  const parsed = ZIdParam.safeParse(list);
+  const listId = list && /^\d+$/.test(list) && parsed.success ? parsed.data : undefined;
   return { ...file, listId, blackList: fields.black_list === '1' || fields.black_list === 'true' };
 }
 

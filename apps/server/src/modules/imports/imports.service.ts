@@ -44,11 +44,41 @@ export interface UploadInput {
   size: number;
 }
 
+/**
+ * Columns a file may have: as many as Match Format takes in one request (its schema's cap). A
+ * wider file could not be mapped, and its preview is matched cell by cell on this thread.
+ */
+export const MAX_IMPORT_COLUMNS = 500;
+
+/**
+ * Uploads read at once: each reads its header in a parser thread of up to 384 MB, so twenty at once
+ * could take the process's memory (and, embedded, the database's with it). More wait their turn.
+ */
+const PREVIEWS_AT_ONCE = 2;
+
+/** Runs `fn` when fewer than `limit` others run (first come, first served). */
+function createLimiter(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
 const HISTORY_ORDER = ['created_at', 'name', 'id', 'parsed_leads_count', 'leads_processed', 'leads_failed'];
 
 /** The import flow: upload → Match Format → dispatch → progress, history and failed rows. */
 export function createImportsService(deps: ImportsDeps) {
   const { repo } = deps;
+  const previewing = createLimiter(PREVIEWS_AT_ONCE);
 
   async function requireImport(teamId: number, id: number) {
     const row = await repo.findById(teamId, id);
@@ -77,15 +107,17 @@ export function createImportsService(deps: ImportsDeps) {
       input.format === 'tsv' ? '\t' : text ? detectDelimiter(new TextDecoder(encoding ?? 'utf-8').decode(head)) : null;
     let preview: { header: string[]; rows: string[][]; complete: boolean } | undefined;
     try {
-      for await (const m of parseInWorker({
-        mode: 'preview',
-        path: input.path,
-        format: input.format,
-        encoding,
-        delimiter,
-      })) {
-        if (m.type === 'preview') preview = m;
-      }
+      await previewing(async () => {
+        for await (const m of parseInWorker({
+          mode: 'preview',
+          path: input.path,
+          format: input.format,
+          encoding,
+          delimiter,
+        })) {
+          if (m.type === 'preview') preview = m;
+        }
+      });
     } catch (error) {
       throw new AppError('import_file_unreadable', `The file could not be read: ${(error as Error).message}`);
     }
@@ -103,7 +135,13 @@ export function createImportsService(deps: ImportsDeps) {
           throw new AppError('import_list_required', undefined, { list_id: ['Please, select a Source first'] });
         const list = await deps.requireList(user.teamId, input.listId);
         const doc = await inspect(input);
-        const width = Math.max(doc.header.length, ...doc.rows.map((r) => r.length));
+        const width = doc.rows.reduce((w, r) => Math.max(w, r.length), doc.header.length);
+        if (width > MAX_IMPORT_COLUMNS) {
+          throw new AppError(
+            'import_file_too_many_columns',
+            `The file has ${width} columns; at most ${MAX_IMPORT_COLUMNS} can be imported. Remove the columns you do not need.`,
+          );
+        }
         const names = columnNames(doc.header, width);
         const rows = doc.rows.map((r) => names.map((_, i) => r[i] ?? ''));
         const proposal = proposeMapping(names, rows, await deps.attributes(user.teamId));
@@ -122,7 +160,12 @@ export function createImportsService(deps: ImportsDeps) {
             black_list: input.blackList,
             preview: rows,
           } as never,
-          names.map((name, i) => ({ name, col_position: i, lead_attribute_id: proposal[i] })),
+          names.map((name, i) => ({
+            name,
+            col_position: i,
+            lead_attribute_id: proposal[i],
+            ignored: proposal[i] === null,
+          })),
         );
         return full(user.teamId, file.id);
       } catch (error) {
@@ -199,6 +242,8 @@ export function createImportsService(deps: ImportsDeps) {
       const row = await requireImport(user.teamId, id);
       if (row.status !== 'uploaded') throw new AppError('import_already_started');
       const columns = await repo.columns(user.teamId, id);
+      // Mapped, then its attribute deleted (the key sets it null): the user maps the file again.
+      if (columns.some((c) => !c.ignored && !c.lead_attribute_id)) throw new AppError('import_mapping_stale');
       if (!columns.some((c) => c.lead_attribute_id && !c.ignored)) throw new AppError('import_mapping_required');
       const allowance = await deps.importAllowance(user.teamId);
       if (allowance !== null && allowance <= 0) throw new AppError('import_limit_reached');

@@ -6,6 +6,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { startSweeper } from '../../jobs/sweeper.ts';
 import type { ProcessesRepository } from '../processes/processes.repository.ts';
+import { createImportHousekeeping } from './import-housekeeping.ts';
 import { createImportStaging } from './import-staging.repository.ts';
 import { createImportRunner, IMPORT_JOB, STALE_AFTER_SECONDS } from './imports.jobs.ts';
 import { createImportsRepository } from './imports.repository.ts';
@@ -31,6 +32,10 @@ export interface ImportsModuleDeps {
 }
 
 const SWEEP_EVERY_MS = 5_000;
+/** How often files, abandoned uploads and staging tables are cleared up (import-housekeeping.ts). */
+const HOUSEKEEP_EVERY_MS = 10 * 60 * 1000;
+/** pg-boss's longest job (24 hours). */
+export const IMPORT_JOB_EXPIRE_SECONDS = 24 * 60 * 60;
 /** Imports one process runs at once (see the job registration below). */
 const IMPORTS_AT_ONCE = 2;
 
@@ -60,19 +65,31 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   // Two imports at once, so one team's million-row file does not hold another's hundred rows at 0%
   // for minutes; more wait queued (each takes a parser thread and, on PostgreSQL, up to three
   // connections of the pool). Two of one team take turns for each chunk's duplicate recount.
+  // pg-boss aborts a job after 15 minutes by default, and a run aborted so was resumed by the sweep
+  // from the file's start: a seven-million-row file on the embedded database runs longer. Whether a
+  // run is alive is the sweep's question (its heartbeat), so the queue gives the most it allows.
   await jobs.register<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context), {
     concurrency: IMPORTS_AT_ONCE,
+    expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS,
   });
 
   const send = (row: { id: number; team_id: number; user_id: number | null; process_id: number | null }) =>
     jobs.resend(IMPORT_JOB, row, { importId: row.id });
 
-  /** Requeues runs that died with their process (kill -9, power loss) so they resume. */
+  const housekeeping = createImportHousekeeping({ repo, staging, filesDir });
+  let housekeptAt = 0;
+
+  /** Requeues runs that died with their process (kill -9, power loss) so they resume; housekeeps now and then. */
   async function sweep(first: boolean) {
     // Embedded: the data directory belongs to this process alone, so at start every running
     // import is an orphan; on PostgreSQL another node may be running it, so only stale ones are.
     const orphans = await repo.requeueOrphans(first && embedded ? null : STALE_AFTER_SECONDS);
     for (const row of orphans) await send(row);
+    if (first || Date.now() - housekeptAt >= HOUSEKEEP_EVERY_MS) {
+      housekeptAt = Date.now();
+      // Nothing waits on it: one that fails (a file the process may not remove) is tried next time.
+      await housekeeping.run().catch(() => {});
+    }
   }
   const sweeper = deps.runWorkers ? await startSweeper(deps.sweepEveryMs ?? SWEEP_EVERY_MS, sweep) : undefined;
 

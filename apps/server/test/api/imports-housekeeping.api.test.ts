@@ -1,0 +1,214 @@
+import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../src/db/schema.ts';
+import { createImportHousekeeping } from '../../src/modules/imports/import-housekeeping.ts';
+import { createImportStaging } from '../../src/modules/imports/import-staging.repository.ts';
+import { createImportsRepository } from '../../src/modules/imports/imports.repository.ts';
+import { IMPORT_JOB } from '../../src/modules/imports/imports.jobs.ts';
+import { IMPORT_JOB_EXPIRE_SECONDS } from '../../src/modules/imports/index.ts';
+import { signupVerified } from '../support/accounts.ts';
+import { attributeIds, createAttribute, sourceWithList } from '../support/leads.ts';
+import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { csv } from '../fixtures/imports/hostile-files.ts';
+import { importFile, multipart, startImport, upload } from '../fixtures/imports/import-client.ts';
+
+/** What imports leave behind and what they refuse up front (decision 009, "Housekeeping"). */
+describe.each(databases)('import housekeeping and limits on %s', (kind) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  let owner: Awaited<ReturnType<typeof signupVerified>>;
+  let listId: number;
+  let attrs: Record<string, number>;
+  const filesDir = () => join(t.dataDir, 'files');
+  const files = () => (existsSync(filesDir()) ? readdirSync(filesDir()) : []);
+  const stored = async (id: number) =>
+    await db
+      .selectFrom('import_files')
+      .select(['stored_name', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    db = t.app.services.database.db as Kysely<DB>;
+    owner = await signupVerified(t);
+    attrs = await attributeIds(t, owner.token);
+    listId = (await sourceWithList(t, owner.token)).list.id;
+  });
+  afterAll(() => t?.close());
+
+  it('lets an import run for as long as pg-boss allows (its default 15 minutes aborted long files)', async () => {
+    const queue = await t.app.services.jobs.boss.getQueue(IMPORT_JOB);
+    expect(queue?.expireInSeconds).toBe(IMPORT_JOB_EXPIRE_SECONDS);
+  });
+
+  it('refuses a file with more columns than Match Format takes, and keeps nothing of it', async () => {
+    const before = files().length;
+    const header = Array.from({ length: 501 }, (_, i) => `c${i}`).join(',');
+    const res = await upload(t, owner.token, listId, 'wide.csv', csv([header, header.replaceAll('c', '1')]));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('import_file_too_many_columns');
+    expect(files().length).toBe(before);
+    const ok = await upload(t, owner.token, listId, 'fine.csv', csv([header.split(',').slice(0, 500).join(','), '1']));
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('answers a list id past the database’s range as a missing list, not a server error', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/imports',
+      token: owner.token,
+      ...multipart(
+        { 'list_id[0]': '99999999999999999999', black_list: '0' },
+        { name: 'a.csv', content: csv(['Phone', '+380501234567']) },
+      ),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('import_list_required');
+  });
+
+  it('keeps the first failed rows of an import by count, in row order, whatever their numbers', async () => {
+    const res = await upload(t, owner.token, listId, 'f.csv', csv(['Phone', '+380501234567']));
+    const id = res.json().id as number;
+    const repo = createImportsRepository(db);
+    const row = (n: number) => ({ row: n, reason: `bad ${n}`, cells: [] });
+    await repo.addFailed(owner.user.team_id, id, [row(150_000), row(9), row(120_000), row(7)], 3);
+    const kept = async () =>
+      (
+        await db
+          .selectFrom('import_failed_rows')
+          .select('row_number')
+          .where('import_file_id', '=', id)
+          .orderBy('row_number')
+          .execute()
+      ).map((r) => r.row_number);
+    expect(await kept()).toEqual([7, 9, 120_000]);
+    // A re-run sends the same rows again: they take no room, and nothing past the cap comes in.
+    await repo.addFailed(owner.user.team_id, id, [row(7), row(9), row(120_000), row(200_000)], 3);
+    expect(await kept()).toEqual([7, 9, 120_000]);
+    await repo.addFailed(owner.user.team_id, id, [row(7), row(150_000)], 4);
+    expect(await kept()).toEqual([7, 9, 120_000, 150_000]);
+  });
+
+  it('refuses to run a file mapped to an attribute deleted since', async () => {
+    const city = await createAttribute(t, owner.token, `City ${kind}`);
+    const res = await upload(t, owner.token, listId, 'stale.csv', csv(['Phone,Town', '+380501234567,Kyiv']));
+    const doc = res.json() as { id: number; attributes: Array<{ id: number; name: string }> };
+    const byName = (name: string) => doc.attributes.find((c) => c.name === name)?.id;
+    const mapped = await t.request({
+      method: 'POST',
+      url: `/api/sync-import/${doc.id}/import-attributes/multiple`,
+      token: owner.token,
+      payload: {
+        list: [
+          { processing_document_attribute_id: byName('Phone'), lead_attribute_id: attrs.phone },
+          { processing_document_attribute_id: byName('Town'), lead_attribute_id: city },
+        ],
+      },
+    });
+    expect(mapped.statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/lead-attributes/${city}`, token: owner.token })).statusCode,
+    ).toBe(200);
+    const run = await t.request({ method: 'POST', url: `/api/imports/${doc.id}/dispatch`, token: owner.token });
+    expect(run.statusCode).toBe(409);
+    expect(run.json().code).toBe('import_mapping_stale');
+    expect((await stored(doc.id)).status).toBe('uploaded');
+  });
+
+  it('clears files nothing will read, abandoned uploads and staging tables of imports that are gone', async () => {
+    const { upload: done } = await importFile(t, owner.token, listId, 'done.csv', csv(['Phone', '+380671112233']), {
+      Phone: attrs.phone,
+    });
+    const abandoned = (await upload(t, owner.token, listId, 'left.csv', csv(['Phone', '+380671112234']))).json()
+      .id as number;
+    const fresh = (await upload(t, owner.token, listId, 'new.csv', csv(['Phone', '+380671112235']))).json()
+      .id as number;
+    await db
+      .updateTable('import_files')
+      .set({ created_at: sql`now() - interval '25 hours'` as never })
+      .where('id', '=', abandoned)
+      .execute();
+    writeFileSync(join(filesDir(), 'stray.csv'), 'Phone\n+380671112236\n');
+    const staging = createImportStaging(db);
+    await sql.raw('create table import_rows_987654321_1 (row_no integer primary key)').execute(db);
+    const ownTable = staging.tableName(fresh, 1);
+    await sql.raw(`create table ${ownTable} (row_no integer primary key)`).execute(db);
+    // Files younger than an hour may still be arriving: the old ones are made old.
+    const old = new Date(Date.now() - 2 * 3_600_000);
+    const names = { done: (await stored(done.id)).stored_name, abandoned: (await stored(abandoned)).stored_name };
+    for (const name of [names.done, names.abandoned, 'stray.csv']) utimesSync(join(filesDir(), name), old, old);
+
+    const housekeeping = createImportHousekeeping({ repo: createImportsRepository(db), staging, filesDir: filesDir() });
+    const result = await housekeeping.run();
+    expect(result.expiredUploads).toBe(1);
+    const left = files();
+    expect(left).not.toContain(names.done);
+    expect(left).not.toContain(names.abandoned);
+    expect(left).not.toContain('stray.csv');
+    expect(left).toContain((await stored(fresh)).stored_name);
+    expect((await stored(abandoned)).status).toBe('cancelled');
+    expect((await stored(fresh)).status).toBe('uploaded');
+    const tables = await sql<{ n: string }>`
+      select tablename as n from pg_tables where schemaname = current_schema() and tablename like 'import_rows_%'`.execute(
+      db,
+    );
+    expect(tables.rows.map((r) => r.n)).toEqual([ownTable]);
+  });
+});
+
+/** A list deleted under a running import takes the import with it (the key cascades). */
+describe.each(databases)('an import whose list is deleted while it runs on %s', (kind) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { importChunkRows: 1 });
+    db = t.app.services.database.db as Kysely<DB>;
+  });
+  afterAll(() => t?.close());
+
+  it('ends its process as failed and drops its staging, instead of showing it running for good', async () => {
+    const owner = await signupVerified(t);
+    const attrs = await attributeIds(t, owner.token);
+    const { list } = await sourceWithList(t, owner.token, 'Doomed');
+    const phones = Array.from({ length: 400 }, (_, i) => `+38050${String(7_000_001 + i)}`);
+    const doc = await startImport(t, owner.token, list.id, 'doomed.csv', csv(['Phone', ...phones]), {
+      Phone: attrs.phone,
+    });
+    for (let i = 0; i < 600; i++) {
+      const now = (await t.request({ method: 'GET', url: `/api/imports/${doc.id}`, token: owner.token })).json();
+      if (now.leads_processed >= 3) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const processId = (
+      await db.selectFrom('import_files').select('process_id').where('id', '=', doc.id).executeTakeFirstOrThrow()
+    ).process_id;
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/sources/lists/batch?ids[0]=${list.id}`,
+      token: owner.token,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    let status = '';
+    for (let i = 0; i < 300 && status !== 'failed'; i++) {
+      const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json()
+        .data as Array<{ id: number; status: string }>;
+      status = processes.find((p) => p.id === Number(processId))?.status ?? '';
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe('failed');
+    const tables = await sql<{ n: string }>`
+      select tablename as n from pg_tables where schemaname = current_schema() and tablename like ${`import_rows_${doc.id}_%`}`.execute(
+      db,
+    );
+    expect(tables.rows).toEqual([]);
+    expect(
+      Number(
+        (await sql<{ n: number }>`select count(*)::int as n from leads where list_id = ${list.id}`.execute(db)).rows[0]
+          .n,
+      ),
+    ).toBe(0);
+  });
+});
