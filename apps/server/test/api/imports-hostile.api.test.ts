@@ -133,6 +133,20 @@ describe.each(databases)('hostile import files on %s', (kind) => {
     }
   });
 
+  it('fails, keeping nothing, a file read as UTF-8 that turns into Windows-1251 far into it', async () => {
+    const list = await newList();
+    const ascii = Array.from({ length: 60_000 }, (_, i) => `+38050${String(3_000_000 + i)};Kyiv`);
+    const content = Buffer.concat([csv(['Phone;City', ...ascii]), cp1251('+380503999999;Львів\n')]);
+    const up = (await upload(t, owner.token, list.id, 'mixed.csv', content)).json();
+    expect(up.encoding).toBe('utf-8');
+    const { result } = await importFile(t, owner.token, list.id, 'mixed.csv', content, {
+      Phone: attrs.phone,
+      City: 'City',
+    });
+    expect(result).toMatchObject({ status: 'failed', error_code: 'import_file_invalid_text' });
+    expect(await leadsOf(list.id)).toEqual([]);
+  });
+
   it('handles empty and duplicate headers, ragged rows, quotes and newlines in cells, and __proto__', async () => {
     const list = await newList();
     const file = csv([

@@ -202,6 +202,20 @@ describe.each(databases)('imports on %s', (kind) => {
       })
     ).json();
     expect(searched.data.map((f: { row_number: number }) => f.row_number)).toEqual([7]);
+    // A cell's value is found; the words of the stored JSON are not (they would match every row).
+    const search = async (text: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/import-files/${doc.id}/leads-failed?search=${encodeURIComponent(text)}`,
+          token: owner.token,
+        })
+      )
+        .json()
+        .data.map((f: { row_number: number }) => f.row_number);
+    expect(await search('bad-em')).toEqual([7]);
+    expect(await search('attribute_id')).toEqual([]);
+    expect(await search('value')).toEqual([]);
     const sorted = (
       await t.request({
         method: 'GET',

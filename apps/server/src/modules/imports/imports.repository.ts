@@ -284,7 +284,9 @@ export function createImportsRepository(db: Kysely<DB>) {
       let q = db.selectFrom('import_failed_rows').where('team_id', '=', teamId).where('import_file_id', '=', importId);
       if (args.search) {
         const pattern = `%${escapeLike(args.search)}%`;
-        q = q.where((eb) => eb.or([eb('reason', 'ilike', pattern), eb(sql`cells::text`, 'ilike', pattern)]));
+        // The cells' values, not their JSON: "value" or "attribute" would match every row.
+        const inCells = sql<boolean>`exists (select 1 from jsonb_array_elements(cells) c where c->>'value' ilike ${pattern})`;
+        q = q.where((eb) => eb.or([eb('reason', 'ilike', pattern), inCells]));
       }
       const [rows, total] = await Promise.all([
         q

@@ -64,13 +64,28 @@ export function cutScanner(delimiter: string) {
 
 /** CSV/TSV in any of the detected encodings, parsed by papaparse one cut-safe slice at a time. */
 export async function* csvRows(path: string, encoding: string, delimiter: string, progress: ReadProgress): RowSource {
-  const decoder = new TextDecoder(encoding);
+  // The encoding is told by the file's first 64 kB. A file that is ASCII there and Windows-1251
+  // further on would read as UTF-8 with its Cyrillic turned into U+FFFD: UTF-8 is read strictly, and
+  // a byte that is not UTF-8 stops the import as the file's fault (taken back, decision 009).
+  const decoder = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+  const decode = (chunk?: Buffer) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw Object.assign(
+        new Error(
+          `The file is not UTF-8 throughout (a byte past ${progress.bytesRead - (chunk?.length ?? 0)} is not); save it as UTF-8.`,
+        ),
+        { code: 'import_file_invalid_text' },
+      );
+    }
+  };
   async function* pieces() {
     for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
       progress.bytesRead += (chunk as Buffer).length;
-      yield decoder.decode(chunk as Buffer, { stream: true });
+      yield decode(chunk as Buffer);
     }
-    yield decoder.decode();
+    yield decode();
   }
   yield* csvRecords(pieces(), delimiter);
 }
