@@ -34,6 +34,17 @@ interface Envelope<T> extends JobOwner {
  * pg-boss on the app's own database (both modes), with each job mirrored by a `processes` row so
  * the user can watch it. One queue per job kind.
  */
+/**
+ * What a failed process tells its owner, shown in the header's popover in their language: the
+ * failure's code when it carries one the web translates (an import's `import_file_broken`, …), else
+ * `job_failed` — never the error's own words (a reader's English, PostgreSQL's text with table names
+ * and addresses), which stay in pg-boss's record of the job.
+ */
+export function failureOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[a-z][a-z_]+$/.test(code) ? code : 'job_failed';
+}
+
 export function createJobQueue(options: {
   database: Database;
   bus: EventBus;
@@ -103,8 +114,10 @@ export function createJobQueue(options: {
           await publish(owner, await processes.update(teamId, processId, { status: 'completed', progress: 100 }));
         }
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await publish(owner, await processes.update(teamId, processId, { status: 'failed', message }));
+        await publish(
+          owner,
+          await processes.update(teamId, processId, { status: 'failed', message: failureOf(error) }),
+        );
         throw error;
       }
     });

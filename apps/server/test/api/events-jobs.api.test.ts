@@ -107,10 +107,10 @@ describe.each(databases)('live events and jobs on %s', (kind) => {
     bobStream.close();
   });
 
-  it('marks a job that throws as failed with its message', async () => {
+  it('marks a job that throws as failed with its failure code, never its own words', async () => {
     const owner = await signupVerified(t);
     await t.app.services.jobs.register('test-failing', async () => {
-      throw new Error('The file is not a spreadsheet');
+      throw Object.assign(new Error('The file is not a spreadsheet'), { code: 'import_file_broken' });
     });
     const stream = openEvents(port, owner.token);
     await stream.opened;
@@ -120,7 +120,7 @@ describe.each(databases)('live events and jobs on %s', (kind) => {
       { teamId: owner.user.team_id, userId: owner.user.id, title: 'bad.xlsx' },
     );
     const failed = await stream.waitFor((m) => JSON.parse(m.data ?? '{}').status === 'failed');
-    expect(JSON.parse(failed.data as string).message).toBe('The file is not a spreadsheet');
+    expect(JSON.parse(failed.data as string).message).toBe('import_file_broken');
     stream.close();
   });
 

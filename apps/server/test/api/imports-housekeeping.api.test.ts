@@ -191,14 +191,15 @@ describe.each(databases)('an import whose list is deleted while it runs on %s', 
       token: owner.token,
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    let status = '';
-    for (let i = 0; i < 300 && status !== 'failed'; i++) {
+    let process: { status: string; message: string | null } | undefined;
+    for (let i = 0; i < 300 && process?.status !== 'failed'; i++) {
       const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json()
-        .data as Array<{ id: number; status: string }>;
-      status = processes.find((p) => p.id === Number(processId))?.status ?? '';
+        .data as Array<{ id: number; status: string; message: string | null }>;
+      process = processes.find((p) => p.id === Number(processId));
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(status).toBe('failed');
+    // A code the popover translates, not the server's English.
+    expect(process).toMatchObject({ status: 'failed', message: 'import_list_deleted' });
     const tables = await sql<{ n: string }>`
       select tablename as n from pg_tables where schemaname = current_schema() and tablename like ${`import_rows_${doc.id}_%`}`.execute(
       db,

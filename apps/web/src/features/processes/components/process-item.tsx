@@ -35,7 +35,9 @@ export function ProcessItem({ process }: { process: TProcess }) {
       />
       {process.message && (
         <Text size="xs" c="dimmed">
-          {process.message}
+          {/* A failure's code (the server never sends its own words): an import's reason, an
+              error's text, or, for anything else, that the job failed. */}
+          {t([`imports:failure.${process.message}`, `errors:${process.message}`, 'processes.failure'])}
         </Text>
       )}
     </Stack>
