@@ -169,6 +169,11 @@ export function createJobQueue(options: {
       };
       await boss.send(name, envelope, { retryLimit: 0 });
     },
+    /** Whether a job of `name` whose data contains `data` is waiting or running. */
+    async hasPending(name: string, data: Record<string, unknown>): Promise<boolean> {
+      const jobs = await boss.findJobs(name, { data: { data } });
+      return jobs.some((j) => j.state === 'created' || j.state === 'retry' || j.state === 'active');
+    },
     /** pg-boss is started and has reported no failure in the last 30 seconds. */
     isRunning(): boolean {
       return started && Date.now() - lastErrorAt > 30_000;

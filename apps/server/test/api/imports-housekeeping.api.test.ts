@@ -12,7 +12,7 @@ import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createAttribute, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
-import { importFile, multipart, startImport, upload } from '../fixtures/imports/import-client.ts';
+import { importFile, multipart, startImport, upload, waitForImport } from '../fixtures/imports/import-client.ts';
 
 /** What imports leave behind and what they refuse up front (decision 009, "Housekeeping"). */
 describe.each(databases)('import housekeeping and limits on %s', (kind) => {
@@ -211,5 +211,39 @@ describe.each(databases)('an import whose list is deleted while it runs on %s', 
           .n,
       ),
     ).toBe(0);
+  });
+});
+
+/** An import left queued with no job (the process died between its status and the send). */
+describe.each(databases)('an import queued without a job on %s', (kind) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { sweepEveryMs: 200 });
+    db = t.app.services.database.db as Kysely<DB>;
+  });
+  afterAll(() => t?.close());
+
+  it('is sent again by the sweep and runs', async () => {
+    const owner = await signupVerified(t);
+    const attrs = await attributeIds(t, owner.token);
+    const { list } = await sourceWithList(t, owner.token, 'Lost');
+    const up = await upload(t, owner.token, list.id, 'lost.csv', csv(['Phone', '+380504440001', '+380504440002']));
+    const doc = up.json() as { id: number; attributes: Array<{ id: number; name: string }> };
+    const mapped = await t.request({
+      method: 'POST',
+      url: `/api/sync-import/${doc.id}/import-attributes/multiple`,
+      token: owner.token,
+      payload: { list: [{ processing_document_attribute_id: doc.attributes[0].id, lead_attribute_id: attrs.phone }] },
+    });
+    expect(mapped.statusCode).toBe(200);
+    // What dispatch leaves when the process stops before its job is sent.
+    await db
+      .updateTable('import_files')
+      .set({ status: 'queued', stage: 'parse', updated_at: sql`now() - interval '1 minute'` as never })
+      .where('id', '=', doc.id)
+      .execute();
+    const result = await waitForImport(t, owner.token, doc.id, 30_000);
+    expect(result).toMatchObject({ status: 'completed', leads_processed: 2 });
   });
 });

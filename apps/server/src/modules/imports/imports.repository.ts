@@ -191,6 +191,16 @@ export function createImportsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Imports waiting for a run (queued, or a cancel queued) since before `seconds` ago. */
+    waitingSince(seconds: number) {
+      return db
+        .selectFrom('import_files')
+        .select(['id', 'team_id', 'user_id', 'process_id'])
+        .where('status', 'in', ['queued', 'cancel_queued'])
+        .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+        .execute();
+    },
+
     async page(
       teamId: number,
       args: { offset: number; limit: number; search?: string; order: { field: string; dir: 'asc' | 'desc' } },

@@ -85,6 +85,11 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     // import is an orphan; on PostgreSQL another node may be running it, so only stale ones are.
     const orphans = await repo.requeueOrphans(first && embedded ? null : STALE_AFTER_SECONDS);
     for (const row of orphans) await send(row);
+    // Queued with no job to run it: the process stopped between the status and the send, or the
+    // send failed. Nothing else would ever run it (a cancel answered "ended", a resume did nothing).
+    for (const row of await repo.waitingSince(STALE_AFTER_SECONDS)) {
+      if (!(await jobs.hasPending(IMPORT_JOB, { importId: row.id }))) await send(row);
+    }
     if (first || Date.now() - housekeptAt >= HOUSEKEEP_EVERY_MS) {
       housekeptAt = Date.now();
       // Nothing waits on it: one that fails (a file the process may not remove) is tried next time.
