@@ -202,13 +202,10 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
   });
 });
 
-/** From the Sources screen: a new source and list made in the modal, the file dropped, its proposed mapping run. */
-async function importIntoNewList(
-  page: Page,
-  source: string,
-  list: string,
-  file: { name: string; mimeType: string; buffer: Buffer },
-) {
+type UploadFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** From the Sources screen: a new source and list made in the modal, the file dropped; the modal is at Match Format. */
+async function uploadIntoNewList(page: Page, source: string, list: string, file: UploadFile) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sources' }).click();
   await page.getByRole('button', { name: 'Import' }).click();
   const modal = page.getByRole('dialog');
@@ -218,6 +215,12 @@ async function importIntoNewList(
   await page.getByRole('option', { name: `+ Create "${list}"` }).click();
   await modal.locator('input[type=file]').setInputFiles(file);
   await expect(modal.getByRole('heading', { name: 'Match Format' })).toBeVisible({ timeout: 30_000 });
+  return modal;
+}
+
+/** From the Sources screen: a new source and list made in the modal, the file dropped, its proposed mapping run. */
+async function importIntoNewList(page: Page, source: string, list: string, file: UploadFile) {
+  const modal = await uploadIntoNewList(page, source, list, file);
   await modal.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(modal.getByRole('heading', { name: 'Import progress' })).toBeVisible();
 }
@@ -306,5 +309,86 @@ test('a file found broken midway shows Failing while its leads are taken back, t
 
   await test.step('nothing of it stays in the list', async () => {
     await expectNothingLeft(page, 'Broken Fair', 'Everyone', 'broken-fair.xlsx', 'Failed');
+  });
+});
+
+test('an import left running is cancelled from the import history, an upload never run is discarded there', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const shots = join(import.meta.dirname, '..', '..', '.scratch', 'shots-ui');
+  mkdirSync(shots, { recursive: true });
+  const page = await englishPage(browser);
+  await signUpVerified(page, 'Hanna History', `imports-history-${Date.now()}@example.com`);
+  // Still running after the history has been opened, checked and shot in Ukrainian (150,000 rows
+  // end within seconds on a fast machine).
+  const rows = Array.from({ length: 600_000 }, (_, i) => `+38050${String(3_000_000 + i)},Odesa`);
+  const big = { name: 'late-fair.csv', mimeType: 'text/csv', buffer: Buffer.from(['Phone,City', ...rows].join('\n')) };
+  const draft = { ...FILE, name: 'draft-leads.csv' };
+
+  await test.step('leave one upload at Match Format, and a big import running with its modal closed', async () => {
+    const modal = await uploadIntoNewList(page, 'Draft Fair', 'Maybe', draft);
+    await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(modal).toHaveCount(0);
+    await importIntoNewList(page, 'Late Fair', 'Everyone', big);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  const table = page.getByRole('table', { name: 'Import history' });
+  const running = table.getByRole('row').filter({ hasText: 'late-fair.csv' });
+  const unstarted = table.getByRole('row').filter({ hasText: 'draft-leads.csv' });
+  await test.step('the history offers Cancel for the running one and Discard for the upload, never Resume', async () => {
+    await page.goto('/settings/import-history');
+    await expect(running).toContainText('Running');
+    await expect(running.getByRole('button', { name: 'Cancel import of late-fair.csv' })).toBeVisible();
+    await expect(unstarted).toContainText('Not started');
+    await expect(unstarted.getByRole('button', { name: 'Discard draft-leads.csv' })).toBeVisible();
+    await expect(table.getByRole('button', { name: /^Resume import/ })).toHaveCount(0);
+    await page.evaluate(() => localStorage.setItem('herald.lang', 'uk'));
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Історія імпорту' })).toBeVisible();
+    await page.getByRole('button', { name: 'Скасувати імпорт late-fair.csv' }).hover();
+    await expect(page.getByRole('tooltip', { name: 'Скасувати імпорт' })).toBeVisible();
+    await page.screenshot({ path: join(shots, 'uk-import-history-actions.png') });
+    await page.evaluate(() => localStorage.setItem('herald.lang', 'en'));
+    await page.reload();
+  });
+
+  await test.step('cancel the running import from its row, confirming; it ends Cancelled', async () => {
+    await running.getByRole('button', { name: 'Cancel import of late-fair.csv' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel this import?' });
+    await expect(confirm).toContainText('nothing of this file stays in the list');
+    await confirm.getByRole('button', { name: 'Cancel import' }).click();
+    await expectToast(page, 'Cancelling the import of late-fair.csv');
+    // The confirmation is in the row: its click did not open the file's page.
+    await expect(page).toHaveURL(/\/settings\/import-history$/);
+    await expect(running).toContainText('Cancelled', { timeout: 120_000 });
+    await expect(running.getByRole('button')).toHaveCount(0);
+  });
+
+  await test.step("discard the upload from its file's page: it ends Cancelled at once", async () => {
+    await unstarted.getByRole('link', { name: 'Open draft-leads.csv' }).click();
+    await expect(page.getByRole('heading', { name: 'draft-leads.csv' })).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('herald.lang', 'uk'));
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Відкинути' })).toBeVisible();
+    await page.screenshot({ path: join(shots, 'uk-import-file-discard.png') });
+    await page.evaluate(() => localStorage.setItem('herald.lang', 'en'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard this upload?' });
+    await confirm.getByRole('button', { name: 'Discard' }).click();
+    await expectToast(page, 'draft-leads.csv discarded');
+    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Discard' })).toHaveCount(0);
+    await page.goBack();
+    await expect(unstarted).toContainText('Cancelled');
+    await expect(unstarted.getByRole('button')).toHaveCount(0);
+  });
+
+  await test.step('nothing of the cancelled import stays in its list', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sources' }).click();
+    await expectNothingLeft(page, 'Late Fair', 'Everyone', 'late-fair.csv', 'Cancelled');
   });
 });

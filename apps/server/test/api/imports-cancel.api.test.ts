@@ -124,7 +124,7 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
     const { list } = await sourceWithList(t, owner.token, 'Early');
     const doc = await startImport(t, owner.token, list.id, 'early.csv', file(), { Phone: attrs.phone });
     expect((await call('POST', `/api/imports/${doc.id}/cancel`)).statusCode).toBe(200);
-    expect(await waitForImport(t, owner.token, doc.id)).toMatchObject({ status: 'cancelled' });
+    expect(await waitForImport(t, owner.token, doc.id)).toMatchObject({ status: 'cancelled', cancellable: false });
     expect(await leadsOfList(list.id)).toBe(0);
 
     const idle = (await upload(t, owner.token, list.id, 'idle.csv', file())).json();
@@ -158,7 +158,13 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
     ).toBe(200);
     const failed = await waitForImport(t, owner.token, doc.id);
     // Resuming could not help (the attribute stays deleted): Cancel is the way out.
-    expect(failed).toMatchObject({ status: 'failed', error_code: 'import_attribute_deleted', resumable: false });
+    // Not resumable (the attribute stays deleted), but cancellable: the web offers Cancel for it.
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error_code: 'import_attribute_deleted',
+      resumable: false,
+      cancellable: true,
+    });
     expect(failed.leads_processed).toBeGreaterThan(0);
 
     expect((await call('POST', `/api/imports/${doc.id}/cancel`)).statusCode).toBe(200);

@@ -113,6 +113,11 @@ export const ZImportFile = z.object({
   error_code: z.string().nullable(),
   /** A failed import that kept what it published and can go on from there (`PUT sync-import/{id}`). */
   resumable: z.boolean(),
+  /**
+   * `POST imports/{id}/cancel` would take it: an upload never run (discarded at once), a queued or
+   * running import, or a failed one that kept its staging (what it published is taken back).
+   */
+  cancellable: z.boolean(),
   process_id: z.number().nullable(),
   attributes: z.array(ZImportColumn),
   /** The first rows of the document, one string per column. */

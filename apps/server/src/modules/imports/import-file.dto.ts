@@ -32,6 +32,24 @@ export function syncImportOf(row: ImportFileRow): TSyncImport {
   };
 }
 
+/**
+ * Whether the repository's `cancel` takes this import: one never run, one queued or running, or one
+ * failed with its staging kept (the same rule, so the web offers Cancel only where it works).
+ */
+export function isCancellable(row: Pick<ImportFileRow, 'status' | 'staging_table'>): boolean {
+  switch (row.status) {
+    case 'uploaded':
+    case 'queued':
+    case 'parsing':
+    case 'resolving':
+      return true;
+    case 'failed':
+      return row.staging_table !== null;
+    default:
+      return false;
+  }
+}
+
 /** The API's view of an import file; without columns and preview for history rows. */
 export function historyItemOf(row: ImportFileRow): Omit<TImportFile, 'attributes' | 'preview'> {
   return {
@@ -64,6 +82,7 @@ export function historyItemOf(row: ImportFileRow): Omit<TImportFile, 'attributes
     error: row.error,
     error_code: row.error_code,
     resumable: isResumable(row),
+    cancellable: isCancellable(row),
     process_id: row.process_id,
     sync_import: syncImportOf(row),
   };

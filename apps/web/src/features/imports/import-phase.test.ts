@@ -1,6 +1,6 @@
 import type { TImportFile, TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
 import { describe, expect, it } from 'vitest';
-import { applyImportEvent, isImportRunning, phaseOf, progressOf } from './import-phase.ts';
+import { applyImportEvent, importActionsOf, isImportRunning, phaseOf, progressOf } from './import-phase.ts';
 
 const file = (over: Partial<TImportFile>) =>
   ({
@@ -47,5 +47,43 @@ describe('import phases', () => {
     expect(phaseOf({ status: 'parsing', stage: 'parse' })).toBe('running');
     expect(phaseOf({ status: 'parsing', stage: 'resolve_duplicates' })).toBe('resolving');
     expect(phaseOf({ status: 'cancel_queued', stage: 'parse' })).toBe('cancelling');
+  });
+
+  it("offers Cancel where the server's `cancellable` says, Discard for an upload, Resume when resumable", () => {
+    const actions = (status: TImportFile['status'], over: Partial<TImportFile> = {}) =>
+      importActionsOf({ status, stage: null, cancellable: false, resumable: false, ...over });
+    // Failed before anything was published but kept its staging (an attribute deleted): the server
+    // takes the cancel, whatever the counters say.
+    expect(actions('failed', { cancellable: true, leads_processed: 0 } as Partial<TImportFile>)).toEqual({
+      resume: false,
+      cancel: 'cancel',
+    });
+    expect(actions('failed', { cancellable: true, resumable: true })).toEqual({ resume: true, cancel: 'cancel' });
+    expect(actions('failed')).toEqual({ resume: false, cancel: null });
+    expect(actions('uploaded', { cancellable: true })).toEqual({ resume: false, cancel: 'discard' });
+    expect(actions('parsing', { cancellable: true })).toEqual({ resume: false, cancel: 'cancel' });
+    // A broken file already being taken back: nothing to add.
+    expect(actions('parsing', { stage: 'rolling_back', cancellable: true })).toEqual({ resume: false, cancel: null });
+    expect(actions('cancel_queued')).toEqual({ resume: false, cancel: null });
+  });
+
+  it('folds what an event allows: a running import can be cancelled, an ended one waits to be read again', () => {
+    const event = (status: TImportStatusEvent['status']): TImportStatusEvent => ({
+      id: 1,
+      name: 'big.csv',
+      stage: status === 'failed' ? 'failed' : status === 'cancel_queued' ? 'cancelling' : 'parse',
+      status,
+      progress: 10,
+      parsed_leads_count: 0,
+      leads_processed: 0,
+      error: null,
+      error_code: null,
+    });
+    const running = applyImportEvent(file({ status: 'queued', cancellable: true }), event('parsing'));
+    expect(importActionsOf(running)).toEqual({ resume: false, cancel: 'cancel' });
+    const cancelling = applyImportEvent(running, event('cancel_queued'));
+    expect(importActionsOf(cancelling)).toEqual({ resume: false, cancel: null });
+    const failed = applyImportEvent(running, event('failed'));
+    expect(importActionsOf(failed)).toEqual({ resume: false, cancel: null });
   });
 });

@@ -50,6 +50,26 @@ export function progressOf(file: Pick<TImportFile, 'status' | 'stage' | 'progres
   return Math.floor(file.progress);
 }
 
+export interface ImportActions {
+  resume: boolean;
+  /** `discard` for an upload never run (nothing to take back), `cancel` otherwise. */
+  cancel: 'cancel' | 'discard' | null;
+}
+
+/**
+ * What a user may do with an import now. Cancel follows the server's `cancellable`, except while a
+ * broken file is already being taken back (Failing): a cancel would only do the same again.
+ */
+export function importActionsOf(
+  file: Pick<TImportFile, 'status' | 'stage' | 'cancellable' | 'resumable'>,
+): ImportActions {
+  const phase = phaseOf(file);
+  return {
+    resume: phase === 'failed' && file.resumable,
+    cancel: !file.cancellable || phase === 'failing' ? null : phase === 'waiting' ? 'discard' : 'cancel',
+  };
+}
+
 /** An `ImportStatus` event folded into the import it is about (counters it lacks are kept). */
 export function applyImportEvent(file: TImportFile, event: TImportStatusEvent): TImportFile {
   const resolving =
@@ -66,6 +86,10 @@ export function applyImportEvent(file: TImportFile, event: TImportStatusEvent): 
     error: event.error,
     error_code: event.error_code,
     processed: event.status === 'completed' || event.status === 'failed' || event.status === 'cancelled',
+    // The event does not say whether a failed import kept its staging: nothing is offered for it
+    // until the import is read again (its end triggers that); a queued or running one can be cancelled.
+    cancellable: event.status === 'queued' || event.status === 'parsing' || event.status === 'resolving',
+    resumable: false,
     sync_import: resolving ? { ...file.sync_import, progress: event.progress } : file.sync_import,
   };
 }

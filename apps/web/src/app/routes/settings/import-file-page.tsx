@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/page-states.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { useFailedLeads } from '../../../features/imports/api/get-failed-leads.ts';
 import { useImportFile } from '../../../features/imports/api/get-import-file.ts';
 import { FailedLeadsTable } from '../../../features/imports/components/failed-leads-table.tsx';
+import { ImportActions } from '../../../features/imports/components/import-actions.tsx';
 import { ImportCounters } from '../../../features/imports/components/import-counters.tsx';
 import { ImportFailureText } from '../../../features/imports/components/import-failure-text.tsx';
 import { ImportPhaseBadge } from '../../../features/imports/components/import-phase-badge.tsx';
@@ -22,6 +24,7 @@ export function ImportFilePage() {
   const file = useImportFile(fileId);
   const table = useTableState('import-failed', { field: 'row_number', dir: 'asc' });
   const failed = useFailedLeads(fileId, table.query);
+  const canAct = usePermission('imports:create');
 
   if (!fileId) return <NotFoundPage />;
   if (file.isPending) return <LoadingState rows={8} />;
@@ -43,7 +46,10 @@ export function ImportFilePage() {
             </Anchor>
           </Text>
         </Stack>
-        <ImportPhaseBadge phase={phaseOf(file.data)} />
+        <Group gap="xs" wrap="nowrap">
+          {canAct && <ImportActions file={file.data} />}
+          <ImportPhaseBadge phase={phaseOf(file.data)} />
+        </Group>
       </Group>
       <ImportCounters file={file.data} />
       {file.data.error && <ImportFailureText file={file.data} color="red.8" />}

@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../../components/search-input.tsx';
+import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { useImportHistory } from '../../../features/imports/api/get-import-history.ts';
 import { ImportHistoryTable } from '../../../features/imports/components/import-history-table.tsx';
 import { useTableState } from '../../../lib/use-table-state.ts';
@@ -13,6 +14,7 @@ export function ImportHistoryPage() {
   const { t } = useTranslation('imports');
   const table = useTableState('import-history', { field: 'created_at', dir: 'desc' }, HISTORY_PAGE_SIZE);
   const history = useImportHistory(table.query);
+  const canAct = usePermission('imports:create');
 
   return (
     <Stack>
@@ -22,7 +24,12 @@ export function ImportHistoryPage() {
         </Text>
         <SearchInput value={table.search} onChange={table.setSearch} label={t('history.search')} />
       </Group>
-      <ImportHistoryTable query={history} table={table} hrefOf={(id) => `/settings/import-history/${id}`} />
+      <ImportHistoryTable
+        query={history}
+        table={table}
+        hrefOf={(id) => `/settings/import-history/${id}`}
+        canAct={canAct}
+      />
     </Stack>
   );
 }

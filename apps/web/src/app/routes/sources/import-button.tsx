@@ -36,7 +36,7 @@ export function ImportButton({ preset }: { preset?: { sourceId: number; listId?:
         places={places.data?.data ?? []}
         placesLoading={places.isPending}
         preset={preset}
-        attributes={attributes.data ?? []}
+        attributes={attributes}
         createSource={(name) => createSource.mutateAsync({ name })}
         createList={(sourceId, name) => createList.mutateAsync({ sourceId, name, status: 'active' })}
         onOpenList={(file) => navigate(`/sources/${file.source_id}/${file.list_id}`)}

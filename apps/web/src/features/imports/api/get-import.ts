@@ -1,5 +1,5 @@
 import type { TImportFile } from '@herald/shared/imports/imports.schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { isImportRunning } from '../import-phase.ts';
 
@@ -22,4 +22,11 @@ export function useImport(id: number) {
     enabled: id > 0,
     refetchInterval: (query) => (query.state.data && isImportRunning(query.state.data) ? IMPORT_POLL_MS : false),
   });
+}
+
+/** After a cancel or a resume (or its refusal): the import, its file screen and the history read it again. */
+export function refreshImport(queryClient: QueryClient, id: number) {
+  void queryClient.invalidateQueries({ queryKey: importQueryKey(id) });
+  void queryClient.invalidateQueries({ queryKey: ['imports', 'file', id] });
+  void queryClient.invalidateQueries({ queryKey: ['imports', 'history'] });
 }

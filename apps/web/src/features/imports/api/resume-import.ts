@@ -1,7 +1,7 @@
 import type { TSyncImport } from '@herald/shared/imports/imports.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { importQueryKey } from './get-import.ts';
+import { refreshImport } from './get-import.ts';
 
 /** Resumes a failed import from what it already published (`PUT /sync-import/{id}`, spec section 9). */
 export function resumeImport(id: number) {
@@ -12,10 +12,7 @@ export function useResumeImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resumeImport,
-    // The import runs again: its own query starts polling, the history shows it running.
-    onSuccess: (sync) => {
-      void queryClient.invalidateQueries({ queryKey: importQueryKey(sync.id) });
-      void queryClient.invalidateQueries({ queryKey: ['imports', 'history'] });
-    },
+    // The import runs again: its own query starts polling, the history and its file screen show it running.
+    onSettled: (_sync, _error, id) => refreshImport(queryClient, id),
   });
 }

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import type { TableState } from '../../../lib/use-table-state.ts';
 import type { ImportHistoryPage } from '../api/get-import-history.ts';
 import { phaseOf } from '../import-phase.ts';
+import { ImportActions } from './import-actions.tsx';
 import { importCounters } from './import-counters.tsx';
 import { ImportPhaseBadge } from './import-phase-badge.tsx';
 
@@ -23,10 +24,15 @@ interface Props {
   query: UseQueryResult<ImportHistoryPage>;
   table: TableState;
   hrefOf: (id: number) => string;
+  /** Whether the user may resume and cancel imports (a column of actions). */
+  canAct: boolean;
 }
 
-/** The team's imports with their counters; a row opens the file's failed leads. */
-export function ImportHistoryTable({ query, table, hrefOf }: Props) {
+/**
+ * The team's imports with their counters; a row opens the file's failed leads. An import left
+ * failed or running is resumed or cancelled from its row (by a teammate, or after a reload).
+ */
+export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
   const { t } = useTranslation('imports');
   const navigate = useNavigate();
 
@@ -36,7 +42,7 @@ export function ImportHistoryTable({ query, table, hrefOf }: Props) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={canAct ? 960 : 900}>
         <Table verticalSpacing="xs" horizontalSpacing="xs" highlightOnHover aria-label={t('history.title')}>
           <Table.Thead>
             <Table.Tr>
@@ -63,12 +69,17 @@ export function ImportHistoryTable({ query, table, hrefOf }: Props) {
                   </Table.Th>
                 ),
               )}
+              {canAct && (
+                <Table.Th>
+                  <VisuallyHidden>{t('common:actions')}</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={9}>
+                <Table.Td colSpan={canAct ? 10 : 9}>
                   <EmptyState text={t('history.empty')} />
                 </Table.Td>
               </Table.Tr>
@@ -109,6 +120,14 @@ export function ImportHistoryTable({ query, table, hrefOf }: Props) {
                       {formatNumber(c.value)}
                     </Table.Td>
                   ))}
+                  {canAct && (
+                    // Clicks in the actions (and in their confirmation, a portal of this cell) do not open the row.
+                    <Table.Td onClick={(e) => e.stopPropagation()} style={{ cursor: 'default' }}>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <ImportActions file={row} compact />
+                      </Group>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               );
             })}

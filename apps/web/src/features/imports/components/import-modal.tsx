@@ -1,9 +1,10 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TImportFile } from '@herald/shared/imports/imports.schemas';
 import { Modal } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingState } from '../../../components/page-states.tsx';
+import { ErrorState, LoadingState } from '../../../components/page-states.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { ImportFileStep, type ImportFileStepProps } from './import-file-step.tsx';
 import { ImportProgressStep } from './import-progress-step.tsx';
@@ -15,7 +16,8 @@ interface Props
   extends Pick<ImportFileStepProps, 'places' | 'placesLoading' | 'preset' | 'createSource' | 'createList'> {
   opened: boolean;
   onClose: () => void;
-  attributes: TLeadAttribute[];
+  /** The attributes to map columns to: Match Format waits for them, or says why they did not come. */
+  attributes: UseQueryResult<TLeadAttribute[]>;
   onOpenList?: (file: TImportFile) => void;
 }
 
@@ -26,6 +28,8 @@ const SIZES = { file: 'lg', match: 'xl', progress: 'lg' } as const;
 export function ImportModal({ opened, onClose, attributes, onOpenList, ...fileStep }: Props) {
   const { t } = useTranslation('imports');
   const [step, setStep] = useState<Step>({ name: 'file' });
+  // While a retry runs the query keeps its error: it shows as loading again.
+  const attributesFailed = !attributes.data && attributes.isError && !attributes.isFetching;
 
   const close = () => {
     setStep({ name: 'file' });
@@ -45,12 +49,14 @@ export function ImportModal({ opened, onClose, attributes, onOpenList, ...fileSt
       {step.name === 'file' && (
         <ImportFileStep {...fileStep} onUploaded={(file) => setStep({ name: 'match', file })} onCancel={close} />
       )}
-      {/* Every team has the Phone and Email attributes: none means they are still loading. */}
-      {step.name === 'match' && attributes.length === 0 && <LoadingState rows={5} />}
-      {step.name === 'match' && attributes.length > 0 && (
+      {step.name === 'match' && attributesFailed && (
+        <ErrorState error={attributes.error} onRetry={() => attributes.refetch()} />
+      )}
+      {step.name === 'match' && !attributes.data && !attributesFailed && <LoadingState rows={5} />}
+      {step.name === 'match' && attributes.data && (
         <MatchFormatStep
           file={step.file}
-          attributes={attributes}
+          attributes={attributes.data}
           onCancel={close}
           onStarted={(file) => {
             notifySuccess(t('started', { filename: file.client_original_name }));

@@ -1,14 +1,11 @@
 import type { TImportFile } from '@herald/shared/imports/imports.schemas';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ErrorState } from '../../../components/page-states.tsx';
-import { useCancelImport } from '../api/cancel-import.ts';
-import { useResumeImport } from '../api/resume-import.ts';
 import { useImport } from '../api/get-import.ts';
 import { isImportRunning, phaseOf, progressOf } from '../import-phase.ts';
+import { ImportActions } from './import-actions.tsx';
 import { ImportCounters } from './import-counters.tsx';
 import { ImportFailureText } from './import-failure-text.tsx';
 import { PHASE_COLORS, ImportPhaseBadge } from './import-phase-badge.tsx';
@@ -27,12 +24,6 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
   const phase = phaseOf(file);
   const running = isImportRunning(file);
   const progress = progressOf(file);
-  const cancel = useCancelImport();
-  const resume = useResumeImport();
-  const [confirming, setConfirming] = useState(false);
-  // A running import can be cancelled; so can one that failed while publishing (its leads so far
-  // stay until it is resumed or cancelled), which took some leads in.
-  const cancellable = phase === 'running' || phase === 'resolving' || (phase === 'failed' && file.leads_processed > 0);
 
   return (
     <Stack>
@@ -70,16 +61,7 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
         </Text>
       )}
       <Group justify="flex-end">
-        {cancellable && (
-          <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-            {t('cancel.button')}
-          </Button>
-        )}
-        {phase === 'failed' && file.resumable && (
-          <Button variant="light" loading={resume.isPending} onClick={() => resume.mutate(file.id)}>
-            {t('resume')}
-          </Button>
-        )}
+        <ImportActions file={file} />
         {phase === 'completed' && onOpenList && (
           <Button variant="light" onClick={() => onOpenList(file)}>
             {t('openList')}
@@ -89,17 +71,6 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
           {t('close')}
         </Button>
       </Group>
-      <ConfirmModal
-        opened={confirming}
-        title={t('cancel.title')}
-        message={t('cancel.text')}
-        confirmLabel={t('cancel.confirm')}
-        cancelLabel={t('cancel.keep')}
-        danger
-        loading={cancel.isPending}
-        onConfirm={() => cancel.mutate(file.id, { onSettled: () => setConfirming(false) })}
-        onClose={() => setConfirming(false)}
-      />
     </Stack>
   );
 }

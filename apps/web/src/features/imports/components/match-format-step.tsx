@@ -1,5 +1,5 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
-import type { TImportFile, TImportMappingRequest } from '@herald/shared/imports/imports.schemas';
+import type { TImportFile } from '@herald/shared/imports/imports.schemas';
 import { Alert, Button, Group, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,16 +11,9 @@ import { delay, SUBMIT_DELAY_MS } from '../../../lib/delay.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useDispatchImport } from '../api/dispatch-import.ts';
 import { useMapImportColumns } from '../api/map-import-columns.ts';
+import { type ColumnChoice, mappingRequestOf, type NewAttributeType } from '../mapping-request.ts';
 
-type NewType = 'string' | 'number' | 'date' | 'url';
-const NEW_TYPES: NewType[] = ['string', 'number', 'date', 'url'];
-
-interface ColumnChoice {
-  /** `ignore`, `new`, or `attr:<id>`. */
-  target: string;
-  name: string;
-  type: NewType;
-}
+const NEW_TYPES: NewAttributeType[] = ['string', 'number', 'date', 'url'];
 
 interface Props {
   file: TImportFile;
@@ -48,7 +41,7 @@ export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props
         {
           target: c.lead_attribute_id && !c.ignored ? `attr:${c.lead_attribute_id}` : 'ignore',
           name: c.name,
-          type: 'string' as NewType,
+          type: 'string' as NewAttributeType,
         },
       ]),
     ),
@@ -73,18 +66,9 @@ export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const list: TImportMappingRequest['list'] = columns.map((c) => {
-      const choice = choices[c.id];
-      if (choice.target === 'new') {
-        return { processing_document_attribute_id: c.id, name: choice.name.trim(), type: choice.type };
-      }
-      if (choice.target.startsWith('attr:')) {
-        return { processing_document_attribute_id: c.id, lead_attribute_id: Number(choice.target.slice(5)) };
-      }
-      return { processing_document_attribute_id: c.id, ignore: true };
-    });
+    const list = mappingRequestOf(columns, choices);
     const missing: string[] = [];
-    if (list.every((e) => e.ignore)) missing.push(t('errors:import_mapping_required'));
+    if (list.length === 0) missing.push(t('errors:import_mapping_required'));
     if (list.some((e) => e.name !== undefined && e.name === '')) missing.push(t('attributeNameRequired'));
     setProblems(missing);
     if (missing.length) return;
@@ -185,7 +169,7 @@ export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props
                               }))}
                               value={choice.type}
                               allowDeselect={false}
-                              onChange={(v) => v && set(c.id, { type: v as NewType })}
+                              onChange={(v) => v && set(c.id, { type: v as NewAttributeType })}
                               comboboxProps={{ withinPortal: true }}
                             />
                           </>

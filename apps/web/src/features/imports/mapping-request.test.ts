@@ -1,0 +1,33 @@
+import { ZImportMappingRequest } from '@herald/shared/imports/imports.schemas';
+import { describe, expect, it } from 'vitest';
+import { type ColumnChoice, mappingRequestOf } from './mapping-request.ts';
+
+const ignored: ColumnChoice = { target: 'ignore', name: 'Note', type: 'string' };
+
+describe('the Match Format request', () => {
+  it('sends the mapped and the new columns only: the server takes the rest as not imported', () => {
+    const list = mappingRequestOf([{ id: 1 }, { id: 2 }, { id: 3 }], {
+      1: { target: 'attr:7', name: 'Phone', type: 'string' },
+      2: ignored,
+      3: { target: 'new', name: '  Company ', type: 'url' },
+    });
+    expect(list).toEqual([
+      { processing_document_attribute_id: 1, lead_attribute_id: 7 },
+      { processing_document_attribute_id: 3, name: 'Company', type: 'url' },
+    ]);
+  });
+
+  it('maps a file of 600 columns, most of them ignored, within the request cap of 500', () => {
+    const columns = Array.from({ length: 600 }, (_, i) => ({ id: i + 1 }));
+    const choices = Object.fromEntries(columns.map((c) => [c.id, ignored]));
+    choices[1] = { target: 'attr:7', name: 'Phone', type: 'string' };
+    choices[600] = { target: 'new', name: 'Last', type: 'string' };
+    const list = mappingRequestOf(columns, choices);
+    expect(list.map((e) => e.processing_document_attribute_id)).toEqual([1, 600]);
+    expect(ZImportMappingRequest.safeParse({ list }).success).toBe(true);
+  });
+
+  it('sends nothing when every column is left out (the step then asks for one)', () => {
+    expect(mappingRequestOf([{ id: 1 }], { 1: ignored })).toEqual([]);
+  });
+});
