@@ -246,4 +246,37 @@ describe.each(databases)('an import queued without a job on %s', (kind) => {
     const result = await waitForImport(t, owner.token, doc.id, 30_000);
     expect(result).toMatchObject({ status: 'completed', leads_processed: 2 });
   });
+
+  it('fails a run whose mapped attribute was deleted after dispatch, importing nothing', async () => {
+    const owner = await signupVerified(t);
+    const attrs = await attributeIds(t, owner.token);
+    const town = await createAttribute(t, owner.token, `Town ${kind}`);
+    const { list } = await sourceWithList(t, owner.token, 'Late delete');
+    const up = await upload(t, owner.token, list.id, 'late.csv', csv(['Phone,Town', '+380504440003,Kyiv']));
+    const doc = up.json() as { id: number; attributes: Array<{ id: number; name: string }> };
+    const column = (name: string) => doc.attributes.find((c) => c.name === name)?.id;
+    await t.request({
+      method: 'POST',
+      url: `/api/sync-import/${doc.id}/import-attributes/multiple`,
+      token: owner.token,
+      payload: {
+        list: [
+          { processing_document_attribute_id: column('Phone'), lead_attribute_id: attrs.phone },
+          { processing_document_attribute_id: column('Town'), lead_attribute_id: town },
+        ],
+      },
+    });
+    // Dispatched, its run not yet started (held here by a job not yet sent), when the attribute goes.
+    await db.updateTable('import_files').set({ status: 'queued', stage: 'parse' }).where('id', '=', doc.id).execute();
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/lead-attributes/${town}`, token: owner.token })).statusCode,
+    ).toBe(200);
+    await db
+      .updateTable('import_files')
+      .set({ updated_at: sql`now() - interval '1 minute'` as never })
+      .where('id', '=', doc.id)
+      .execute();
+    const result = await waitForImport(t, owner.token, doc.id, 30_000);
+    expect(result).toMatchObject({ status: 'failed', error_code: 'import_attribute_deleted', leads_processed: 0 });
+  });
 });
