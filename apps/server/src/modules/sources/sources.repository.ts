@@ -13,6 +13,24 @@ export interface PageArgs {
 }
 
 /** Sources and their lists; counts are computed from `leads` by source or by list. */
+/**
+ * Locks the imports a delete of these lists or sources takes with it (their key cascades), before
+ * the delete locks the lists. A running import's chunk holds its import row, then its list: taken
+ * the other way round, a delete and a chunk deadlocked and PostgreSQL failed one of them (the
+ * delete answered 500). Now the delete waits for the chunk in flight; the next chunk finds its
+ * import gone, and the run ends its process (decision 009, "Housekeeping and limits").
+ */
+async function lockImportsOf(tx: Kysely<DB>, teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
+  await tx
+    .selectFrom('import_files')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where(by, 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 export function createSourcesRepository(db: Kysely<DB>) {
   return {
     async findSourcePage(teamId: number, args: PageArgs) {
@@ -64,6 +82,7 @@ export function createSourcesRepository(db: Kysely<DB>) {
 
     deleteSources(teamId: number, ids: number[]) {
       return db.transaction().execute(async (tx) => {
+        await lockImportsOf(tx, teamId, 'source_id', ids);
         const r = await tx
           .deleteFrom('sources')
           .where('team_id', '=', teamId)
@@ -131,6 +150,7 @@ export function createSourcesRepository(db: Kysely<DB>) {
 
     deleteLists(teamId: number, ids: number[]) {
       return db.transaction().execute(async (tx) => {
+        await lockImportsOf(tx, teamId, 'list_id', ids);
         const r = await tx.deleteFrom('lists').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
         await bumpDataVersion(tx, teamId);
         return Number(r.numDeletedRows);
