@@ -31,10 +31,6 @@ interface Envelope<T> extends JobOwner {
 }
 
 /**
- * pg-boss on the app's own database (both modes), with each job mirrored by a `processes` row so
- * the user can watch it. One queue per job kind.
- */
-/**
  * What a failed process tells its owner, shown in the header's popover in their language: the
  * failure's code when it carries one the web translates (an import's `import_file_broken`, …), else
  * `job_failed` — never the error's own words (a reader's English, PostgreSQL's text with table names
@@ -45,6 +41,10 @@ export function failureOf(error: unknown): string {
   return typeof code === 'string' && /^[a-z][a-z_]+$/.test(code) ? code : 'job_failed';
 }
 
+/**
+ * pg-boss on the app's own database (both modes), with each job mirrored by a `processes` row so
+ * the user can watch it. One queue per job kind.
+ */
 export function createJobQueue(options: {
   database: Database;
   bus: EventBus;
@@ -64,9 +64,9 @@ export function createJobQueue(options: {
     lastErrorAt = Date.now();
   });
 
-  /** How many jobs of a kind one process runs at once: 1 unless the kind asks for more. */
   interface Registered {
     handler: JobHandler<unknown>;
+    /** How many jobs of the kind one process runs at once: 1 unless the kind asks for more. */
     concurrency: number;
     /** How long pg-boss lets one job run before it aborts its signal (its default: 15 minutes). */
     expireInSeconds?: number;
@@ -131,16 +131,8 @@ export function createJobQueue(options: {
       for (const [name, registered] of handlers) await work(name, registered);
     },
     /** Registers a job kind; call before or after start. */
-    async register<T>(
-      name: string,
-      handler: JobHandler<T>,
-      options: { concurrency?: number; expireInSeconds?: number } = {},
-    ) {
-      const registered = {
-        handler: handler as JobHandler<unknown>,
-        concurrency: options.concurrency ?? 1,
-        expireInSeconds: options.expireInSeconds,
-      };
+    async register<T>(name: string, handler: JobHandler<T>, options: Partial<Omit<Registered, 'handler'>> = {}) {
+      const registered = { ...options, handler: handler as JobHandler<unknown>, concurrency: options.concurrency ?? 1 };
       handlers.set(name, registered);
       if (started) await work(name, registered);
     },

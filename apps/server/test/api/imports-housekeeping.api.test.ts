@@ -12,7 +12,15 @@ import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createAttribute, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
-import { importFile, multipart, startImport, upload, waitForImport } from '../fixtures/imports/import-client.ts';
+import {
+  type ImportDoc,
+  importFile,
+  mapColumns,
+  multipart,
+  startImport,
+  upload,
+  waitForImport,
+} from '../fixtures/imports/import-client.ts';
 
 /** What imports leave behind and what they refuse up front (decision 009, "Housekeeping"). */
 describe.each(databases)('import housekeeping and limits on %s', (kind) => {
@@ -95,20 +103,8 @@ describe.each(databases)('import housekeeping and limits on %s', (kind) => {
   it('refuses to run a file mapped to an attribute deleted since', async () => {
     const city = await createAttribute(t, owner.token, `City ${kind}`);
     const res = await upload(t, owner.token, listId, 'stale.csv', csv(['Phone,Town', '+380501234567,Kyiv']));
-    const doc = res.json() as { id: number; attributes: Array<{ id: number; name: string }> };
-    const byName = (name: string) => doc.attributes.find((c) => c.name === name)?.id;
-    const mapped = await t.request({
-      method: 'POST',
-      url: `/api/sync-import/${doc.id}/import-attributes/multiple`,
-      token: owner.token,
-      payload: {
-        list: [
-          { processing_document_attribute_id: byName('Phone'), lead_attribute_id: attrs.phone },
-          { processing_document_attribute_id: byName('Town'), lead_attribute_id: city },
-        ],
-      },
-    });
-    expect(mapped.statusCode).toBe(200);
+    const doc = res.json() as ImportDoc;
+    await mapColumns(t, owner.token, doc, { Phone: attrs.phone, Town: city });
     expect(
       (await t.request({ method: 'DELETE', url: `/api/lead-attributes/${city}`, token: owner.token })).statusCode,
     ).toBe(200);
@@ -159,12 +155,16 @@ describe.each(databases)('import housekeeping and limits on %s', (kind) => {
   });
 });
 
-/** A list deleted under a running import takes the import with it (the key cascades). */
-describe.each(databases)('an import whose list is deleted while it runs on %s', (kind) => {
+/**
+ * Imports that lose what they run on: their list (deleted under a running import, the key
+ * cascades), their job (left queued when the process stopped between the status and the send), or
+ * an attribute they map to. Chunks of one row keep a run going long enough to delete its list.
+ */
+describe.each(databases)('imports that lose their list, their job or an attribute on %s', (kind) => {
   let t: TestApp;
   let db: Kysely<DB>;
   beforeAll(async () => {
-    t = await startTestApp(kind, {}, { importChunkRows: 1 });
+    t = await startTestApp(kind, {}, { importChunkRows: 1, sweepEveryMs: 200 });
     db = t.app.services.database.db as Kysely<DB>;
   });
   afterAll(() => t?.close());
@@ -212,32 +212,14 @@ describe.each(databases)('an import whose list is deleted while it runs on %s', 
       ),
     ).toBe(0);
   });
-});
-
-/** An import left queued with no job (the process died between its status and the send). */
-describe.each(databases)('an import queued without a job on %s', (kind) => {
-  let t: TestApp;
-  let db: Kysely<DB>;
-  beforeAll(async () => {
-    t = await startTestApp(kind, {}, { sweepEveryMs: 200 });
-    db = t.app.services.database.db as Kysely<DB>;
-  });
-  afterAll(() => t?.close());
-
   it('is sent again by the sweep and runs', async () => {
     const owner = await signupVerified(t);
     const attrs = await attributeIds(t, owner.token);
     const { list } = await sourceWithList(t, owner.token, 'Lost');
     const up = await upload(t, owner.token, list.id, 'lost.csv', csv(['Phone', '+380504440001', '+380504440002']));
-    const doc = up.json() as { id: number; attributes: Array<{ id: number; name: string }> };
-    const mapped = await t.request({
-      method: 'POST',
-      url: `/api/sync-import/${doc.id}/import-attributes/multiple`,
-      token: owner.token,
-      payload: { list: [{ processing_document_attribute_id: doc.attributes[0].id, lead_attribute_id: attrs.phone }] },
-    });
-    expect(mapped.statusCode).toBe(200);
+    await mapColumns(t, owner.token, up.json() as ImportDoc, { Phone: attrs.phone });
     // What dispatch leaves when the process stops before its job is sent.
+    const doc = up.json() as ImportDoc;
     await db
       .updateTable('import_files')
       .set({ status: 'queued', stage: 'parse', updated_at: sql`now() - interval '1 minute'` as never })
@@ -253,19 +235,8 @@ describe.each(databases)('an import queued without a job on %s', (kind) => {
     const town = await createAttribute(t, owner.token, `Town ${kind}`);
     const { list } = await sourceWithList(t, owner.token, 'Late delete');
     const up = await upload(t, owner.token, list.id, 'late.csv', csv(['Phone,Town', '+380504440003,Kyiv']));
-    const doc = up.json() as { id: number; attributes: Array<{ id: number; name: string }> };
-    const column = (name: string) => doc.attributes.find((c) => c.name === name)?.id;
-    await t.request({
-      method: 'POST',
-      url: `/api/sync-import/${doc.id}/import-attributes/multiple`,
-      token: owner.token,
-      payload: {
-        list: [
-          { processing_document_attribute_id: column('Phone'), lead_attribute_id: attrs.phone },
-          { processing_document_attribute_id: column('Town'), lead_attribute_id: town },
-        ],
-      },
-    });
+    const doc = up.json() as ImportDoc;
+    await mapColumns(t, owner.token, doc, { Phone: attrs.phone, Town: town });
     // Dispatched, its run not yet started (held here by a job not yet sent), when the attribute goes.
     await db.updateTable('import_files').set({ status: 'queued', stage: 'parse' }).where('id', '=', doc.id).execute();
     expect(

@@ -1,6 +1,6 @@
 import type { TImportFile, TSyncImport } from '@herald/shared/imports/imports.schemas';
 import { isResumable } from './import-failure.ts';
-import type { ImportFileRow } from './imports.repository.ts';
+import { CANCELLABLE_RUNS, type ImportFileRow } from './imports.repository.ts';
 
 type Column = { id: number; name: string; col_position: number; lead_attribute_id: number | null; ignored: boolean };
 
@@ -37,17 +37,11 @@ export function syncImportOf(row: ImportFileRow): TSyncImport {
  * failed with its staging kept (the same rule, so the web offers Cancel only where it works).
  */
 export function isCancellable(row: Pick<ImportFileRow, 'status' | 'staging_table'>): boolean {
-  switch (row.status) {
-    case 'uploaded':
-    case 'queued':
-    case 'parsing':
-    case 'resolving':
-      return true;
-    case 'failed':
-      return row.staging_table !== null;
-    default:
-      return false;
-  }
+  return (
+    row.status === 'uploaded' ||
+    (CANCELLABLE_RUNS as readonly string[]).includes(row.status) ||
+    (row.status === 'failed' && row.staging_table !== null)
+  );
 }
 
 /** The API's view of an import file; without columns and preview for history rows. */

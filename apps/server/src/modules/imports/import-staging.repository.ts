@@ -33,10 +33,18 @@ export interface PublishArgs {
 
 const col = (i: number) => sql.ref(`s.c${i}`);
 
-/** The staged phone columns as the rows of a VALUES list (`(s.c0), (s.c3)`), or null for none. */
-function phoneRowsOf(columns: PublishArgs['columns']): RawBuilder<unknown> | null {
+/**
+ * The phones of a chunk's staged rows, one row (`p.value`) for each phone column's value, as the
+ * FROM … WHERE of a query over them; null when no column holds phones.
+ */
+function stagedPhones(
+  columns: PublishArgs['columns'],
+  staged: RawBuilder<unknown>,
+  range: RawBuilder<unknown>,
+): RawBuilder<unknown> | null {
   const rows = columns.flatMap((c, i) => (c.type === 'phone' ? [sql`(${col(i)})`] : []));
-  return rows.length > 0 ? sql.join(rows) : null;
+  if (rows.length === 0) return null;
+  return sql`${staged} cross join lateral (values ${sql.join(rows)}) as p(value) where ${range} and p.value is not null`;
 }
 
 /**
@@ -260,12 +268,10 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
         });
         const mask = present.length === 0 ? sql`0::bigint` : sql.join(present, sql` | `);
         const lead = sql`${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status}, ${mask}`;
-        const phones = phoneRowsOf(a.columns);
+        const phones = stagedPhones(a.columns, staged, range);
         let count: number;
         if (phones) {
-          if (await phonesUnknownToPlanner(tx, a.teamId, staged, range, phones)) {
-            await sql`analyze lead_values`.execute(tx);
-          }
+          if (await phonesUnknownToPlanner(tx, a.teamId, phones)) await sql`analyze lead_values`.execute(tx);
           count = await insertCountingDuplicates(tx, a.teamId, lead, staged, range, phones);
         } else {
           const inserted = await sql`
@@ -302,16 +308,13 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           tx,
         );
         const count = Number(deleted.numAffectedRows ?? 0);
-        const phones = phoneRowsOf(a.columns);
+        const phones = stagedPhones(a.columns, staged, range);
         if (phones && count > 0) {
           await recountDuplicates(
             tx,
             a.teamId,
             sql`select distinct lv.lead_id from lead_values lv
-              join (
-                select distinct p.value from ${staged} cross join lateral (values ${phones}) as p(value)
-                where ${range} and p.value is not null
-              ) c on c.value = lv.value
+              join (select distinct p.value from ${phones}) c on c.value = lv.value
               where lv.team_id = ${a.teamId} and lv.type = 'phone'`,
           );
         }
@@ -346,16 +349,8 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
  * the phones this chunk has just written; the caller then analyzes inside its transaction, which
  * counts the chunk's own rows. An estimate short of the team's older phones is harmless.
  */
-async function phonesUnknownToPlanner(
-  tx: Kysely<DB>,
-  teamId: number,
-  staged: RawBuilder<unknown>,
-  range: RawBuilder<unknown>,
-  phones: RawBuilder<unknown>,
-): Promise<boolean> {
-  const written = await sql<{ n: number }>`
-    select count(*)::int as n from ${staged} cross join lateral (values ${phones}) as p(value)
-    where ${range} and p.value is not null`.execute(tx);
+async function phonesUnknownToPlanner(tx: Kysely<DB>, teamId: number, phones: RawBuilder<unknown>): Promise<boolean> {
+  const written = await sql<{ n: number }>`select count(*)::int as n from ${phones}`.execute(tx);
   const plan = await sql<{ 'QUERY PLAN': unknown }>`
     explain (format json) select 1 from lead_values where team_id = ${sql.lit(teamId)} and type = 'phone'`.execute(tx);
   return plannedRows(plan.rows[0]?.['QUERY PLAN']) < Number(written.rows[0]?.n ?? 0) / 2;
@@ -386,8 +381,7 @@ async function insertCountingDuplicates(
 ): Promise<number> {
   const r = await sql<{ n: number }>`
     with chunk_phones as (
-      select distinct p.value from ${staged} cross join lateral (values ${phones}) as p(value)
-      where ${range} and p.value is not null
+      select distinct p.value from ${phones}
     ), holders as (
       -- Each of the chunk's phones looked up in the team's phone index, one probe each (the fence
       -- keeps the lookup per phone): the cost follows the chunk. Planned as a join, the recount

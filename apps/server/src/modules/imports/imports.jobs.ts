@@ -106,13 +106,15 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   async function mappedColumns(row: ImportFileRow, strict = false) {
     const [columns, attributes] = await Promise.all([repo.columns(row.team_id, row.id), deps.attributes(row.team_id)]);
     const byId = new Map(attributes.map((a) => [a.id, a]));
-    if (strict && columns.some((c) => !c.ignored && !(c.lead_attribute_id && byId.has(c.lead_attribute_id)))) {
+    const mapped = columns
+      .filter((c) => !c.ignored)
+      .map((c) => ({ c, a: c.lead_attribute_id ? byId.get(c.lead_attribute_id) : undefined }));
+    if (strict && mapped.some(({ a }) => !a)) {
       throw new ImportFailure('import_attribute_deleted', 'An attribute of this import was deleted.');
     }
-    return columns.flatMap((c) => {
-      const a = c.lead_attribute_id && !c.ignored ? byId.get(c.lead_attribute_id) : undefined;
-      return a ? [{ position: c.col_position, attributeId: a.id, type: a.type, name: a.name }] : [];
-    });
+    return mapped.flatMap(({ c, a }) =>
+      a ? [{ position: c.col_position, attributeId: a.id, type: a.type, name: a.name }] : [],
+    );
   }
 
   /** Publishing from `row.published_upto` on, by this run; progress is told once the parse has ended. */
@@ -388,7 +390,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   return {
     async run(data: { importId: number }, context: JobContext): Promise<JobOutcome> {
       const claimed = await repo.claim(data.importId);
-      // Ended, or taken by another run: that run tells the process row.
+      // Ended, taken by another run (which tells the process row), or deleted with its list.
       if (!claimed) return supersededOrGone(data.importId);
       await context.started();
       const row: ImportFileRow = claimed;
@@ -449,7 +451,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
             if (t && (failed || latest?.staging_table !== t)) await staging.drop(t);
           }
         }
-        // Another run owns the import now (this one was given up for dead, or cancelled).
+        // Another run owns the import now (this one was given up for dead, or cancelled), or it is gone.
         if (!failed) return supersededOrGone(row.id, own);
         await emit(failed, 'failed', failed.progress);
         // The next import plans by these statistics (a new team's above all): analyzed after any

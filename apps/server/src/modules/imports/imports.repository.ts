@@ -8,6 +8,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 export type ImportFileRow = Selectable<ImportFilesTable>;
 export type ImportFilePatch = Updateable<ImportFilesTable>;
 export const RUNNING = ['queued', 'parsing', 'resolving', 'cancel_queued', 'cancelling'] as const;
+/** Started imports a cancel takes back (besides one never run, and a failed one that kept its staging). */
+export const CANCELLABLE_RUNS = ['queued', 'parsing', 'resolving'] as const;
 
 /** Import files, their columns and failed rows. Every method takes the team first (or an id the job owns). */
 export function createImportsRepository(db: Kysely<DB>) {
@@ -147,7 +149,7 @@ export function createImportsRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .where((eb) =>
           eb.or([
-            eb('status', 'in', ['queued', 'parsing', 'resolving']),
+            eb('status', 'in', [...CANCELLABLE_RUNS]),
             eb.and([eb('status', '=', 'failed'), eb('staging_table', 'is not', null)]),
           ]),
         )

@@ -56,8 +56,7 @@ async function receiveUpload(request: FastifyRequest, dir: string): Promise<Uplo
   if (!file) throw AppError.field('file', 'Choose a file to import.');
   const list = fields['list_id[0]'] ?? fields.list_id ?? fields['list_id[]'];
   // An id past the database's bigint range would reach it as an error (500): it is no list at all.
-  const parsed = ZIdParam.safeParse(list);
-  const listId = list && /^\d+$/.test(list) && parsed.success ? parsed.data : undefined;
+  const listId = list && /^\d+$/.test(list) ? ZIdParam.safeParse(list).data : undefined;
   return { ...file, listId, blackList: fields.black_list === '1' || fields.black_list === 'true' };
 }
 

@@ -12,7 +12,6 @@ export interface PageArgs {
   order: { field: 'name' | 'created_at' | 'id'; dir: 'asc' | 'desc' };
 }
 
-/** Sources and their lists; counts are computed from `leads` by source or by list. */
 /**
  * Locks the imports a delete of these lists or sources takes with it (their key cascades), before
  * the delete locks the lists. A running import's chunk holds its import row, then its list: taken
@@ -31,6 +30,7 @@ async function lockImportsOf(tx: Kysely<DB>, teamId: number, by: 'list_id' | 'so
     .execute();
 }
 
+/** Sources and their lists; counts are computed from `leads` by source or by list. */
 export function createSourcesRepository(db: Kysely<DB>) {
   return {
     async findSourcePage(teamId: number, args: PageArgs) {

@@ -1,8 +1,7 @@
 import type { TImportFile } from '@herald/shared/imports/imports.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { isImportRunning } from '../import-phase.ts';
-import { IMPORT_POLL_MS } from './get-import.ts';
+import { pollWhileRunning } from './get-import.ts';
 
 export function getImportFile(id: number, signal?: AbortSignal) {
   return api.get<TImportFile>(`/import-files/${id}`, undefined, signal);
@@ -18,6 +17,6 @@ export function useImportFile(id: number) {
     ...importFileQueryOptions(id),
     enabled: id > 0,
     // Resumed or cancelled from this screen, it shows how far it is, as the progress modal does.
-    refetchInterval: (query) => (query.state.data && isImportRunning(query.state.data) ? IMPORT_POLL_MS : false),
+    refetchInterval: pollWhileRunning,
   });
 }

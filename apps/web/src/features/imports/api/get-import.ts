@@ -15,13 +15,13 @@ export const importQueryKey = (id: number) => ['imports', 'one', id] as const;
 export const importQueryOptions = (id: number) =>
   queryOptions({ queryKey: importQueryKey(id), queryFn: ({ signal }) => getImport(id, signal) });
 
+/** A query's `refetchInterval` for an import: every 3 s while it runs, then no more. */
+export const pollWhileRunning = (query: { state: { data?: TImportFile } }) =>
+  query.state.data && isImportRunning(query.state.data) ? IMPORT_POLL_MS : false;
+
 /** One import, polled while it runs. */
 export function useImport(id: number) {
-  return useQuery({
-    ...importQueryOptions(id),
-    enabled: id > 0,
-    refetchInterval: (query) => (query.state.data && isImportRunning(query.state.data) ? IMPORT_POLL_MS : false),
-  });
+  return useQuery({ ...importQueryOptions(id), enabled: id > 0, refetchInterval: pollWhileRunning });
 }
 
 /** After a cancel or a resume (or its refusal): the import, its file screen and the history read it again. */
