@@ -235,6 +235,50 @@ async function expectNothingLeft(page: Page, source: string, list: string, fileN
   await expect(page.getByRole('row').filter({ hasText: fileName })).toContainText(status);
 }
 
+test('an upload left at Match Format is continued from the import history, in Russian, and runs to Completed', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const page = await englishPage(browser);
+  await signUpVerified(page, 'Roman Returner', `imports-continue-${Date.now()}@example.com`);
+  const later = { ...FILE, name: 'walk-ins.csv' };
+
+  await test.step('upload, then leave Match Format without running', async () => {
+    const modal = await uploadIntoNewList(page, 'Spring Fair', 'Walk-ins', later);
+    await modal.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(modal).toHaveCount(0);
+  });
+
+  const row = page.getByRole('table', { name: 'История импорта' }).getByRole('row').filter({ hasText: 'walk-ins.csv' });
+  const dialog = page.getByRole('dialog');
+  await test.step('the history offers Continue beside Discard; it opens Match Format with the columns read again', async () => {
+    await page.evaluate(() => localStorage.setItem('herald.lang', 'ru'));
+    await page.goto('/settings/import-history');
+    await expect(row).toContainText('Не начат');
+    await row.getByRole('button', { name: 'Сопоставить столбцы walk-ins.csv и запустить импорт' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Соответствие колонок' })).toBeVisible();
+    // The click in the row's actions did not open the file's page.
+    await expect(page).toHaveURL(/\/settings\/import-history$/);
+    await expect(dialog.getByLabel('Импортировать колонку «Phone» как')).toHaveValue('Телефон');
+    await expect(dialog.getByRole('row').filter({ hasText: 'Company' })).toContainText('Acme');
+    await page.screenshot({ path: join(SHOTS, 'ru-continue-match-format.png') });
+  });
+
+  await test.step('run it: the progress reaches Completed and the row follows', async () => {
+    await dialog.getByRole('button', { name: 'Импортировать', exact: true }).click();
+    await expectToast(page, 'Импорт файла walk-ins.csv начат!');
+    await expect(dialog.getByRole('heading', { name: 'Ход импорта' })).toBeVisible();
+    await expect(dialog.getByText('Импорт завершён')).toBeVisible({ timeout: 60_000 });
+    await expect(counter(dialog, 'Обработано')).toContainText('3');
+    await page.screenshot({ path: join(SHOTS, 'ru-continue-progress.png') });
+    await dialog.getByRole('button', { name: 'Закрыть' }).first().click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText('Завершён');
+    await expect(row.getByRole('button')).toHaveCount(0);
+  });
+});
+
 test('owner cancels a large import midway: nothing of it stays in the list', async ({ browser }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });

@@ -55,16 +55,26 @@ describe('import phases', () => {
     // Failed before anything was published but kept its staging (an attribute deleted): the server
     // takes the cancel, whatever the counters say.
     expect(actions('failed', { cancellable: true, leads_processed: 0 } as Partial<TImportFile>)).toEqual({
+      continue: false,
       resume: false,
       cancel: 'cancel',
     });
-    expect(actions('failed', { cancellable: true, resumable: true })).toEqual({ resume: true, cancel: 'cancel' });
-    expect(actions('failed')).toEqual({ resume: false, cancel: null });
-    expect(actions('uploaded', { cancellable: true })).toEqual({ resume: false, cancel: 'discard' });
-    expect(actions('parsing', { cancellable: true })).toEqual({ resume: false, cancel: 'cancel' });
+    expect(actions('failed', { cancellable: true, resumable: true })).toEqual({
+      continue: false,
+      resume: true,
+      cancel: 'cancel',
+    });
+    expect(actions('failed')).toEqual({ continue: false, resume: false, cancel: null });
+    // An upload never run is continued (mapped and run) or discarded.
+    expect(actions('uploaded', { cancellable: true })).toEqual({ continue: true, resume: false, cancel: 'discard' });
+    expect(actions('parsing', { cancellable: true })).toEqual({ continue: false, resume: false, cancel: 'cancel' });
     // A broken file already being taken back: nothing to add.
-    expect(actions('parsing', { stage: 'rolling_back', cancellable: true })).toEqual({ resume: false, cancel: null });
-    expect(actions('cancel_queued')).toEqual({ resume: false, cancel: null });
+    expect(actions('parsing', { stage: 'rolling_back', cancellable: true })).toEqual({
+      continue: false,
+      resume: false,
+      cancel: null,
+    });
+    expect(actions('cancel_queued')).toEqual({ continue: false, resume: false, cancel: null });
   });
 
   it('folds what an event allows: a running import can be cancelled, an ended one waits to be read again', () => {
@@ -80,10 +90,10 @@ describe('import phases', () => {
       error_code: null,
     });
     const running = applyImportEvent(file({ status: 'queued', cancellable: true }), event('parsing'));
-    expect(importActionsOf(running)).toEqual({ resume: false, cancel: 'cancel' });
+    expect(importActionsOf(running)).toEqual({ continue: false, resume: false, cancel: 'cancel' });
     const cancelling = applyImportEvent(running, event('cancel_queued'));
-    expect(importActionsOf(cancelling)).toEqual({ resume: false, cancel: null });
+    expect(importActionsOf(cancelling)).toEqual({ continue: false, resume: false, cancel: null });
     const failed = applyImportEvent(running, event('failed'));
-    expect(importActionsOf(failed)).toEqual({ resume: false, cancel: null });
+    expect(importActionsOf(failed)).toEqual({ continue: false, resume: false, cancel: null });
   });
 });

@@ -51,6 +51,8 @@ export function progressOf(file: Pick<TImportFile, 'status' | 'stage' | 'progres
 }
 
 export interface ImportActions {
+  /** An upload never run: its columns can still be mapped and the import run. */
+  continue: boolean;
   resume: boolean;
   /** `discard` for an upload never run (nothing to take back), `cancel` otherwise. */
   cancel: 'cancel' | 'discard' | null;
@@ -65,6 +67,7 @@ export function importActionsOf(
 ): ImportActions {
   const phase = phaseOf(file);
   return {
+    continue: phase === 'waiting' && file.cancellable,
     resume: phase === 'failed' && file.resumable,
     cancel: !file.cancellable || phase === 'failing' ? null : phase === 'waiting' ? 'discard' : 'cancel',
   };

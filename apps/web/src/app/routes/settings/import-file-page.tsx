@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/page-states.tsx';
@@ -6,6 +7,7 @@ import { SearchInput } from '../../../components/search-input.tsx';
 import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { useFailedLeads } from '../../../features/imports/api/get-failed-leads.ts';
 import { useImportFile } from '../../../features/imports/api/get-import-file.ts';
+import { ContinueImportModal } from '../../../features/imports/components/continue-import-modal.tsx';
 import { FailedLeadsTable } from '../../../features/imports/components/failed-leads-table.tsx';
 import { ImportActions } from '../../../features/imports/components/import-actions.tsx';
 import { ImportCounters } from '../../../features/imports/components/import-counters.tsx';
@@ -25,6 +27,7 @@ export function ImportFilePage() {
   const table = useTableState('import-failed', { field: 'row_number', dir: 'asc' });
   const failed = useFailedLeads(fileId, table.query);
   const canAct = usePermission('imports:create');
+  const [continuing, setContinuing] = useState(false);
 
   if (!fileId) return <NotFoundPage />;
   if (file.isPending) return <LoadingState rows={8} />;
@@ -47,7 +50,7 @@ export function ImportFilePage() {
           </Text>
         </Stack>
         <Group gap="xs" wrap="nowrap">
-          {canAct && <ImportActions file={file.data} />}
+          {canAct && <ImportActions file={file.data} onContinue={() => setContinuing(true)} />}
           <ImportPhaseBadge phase={phaseOf(file.data)} />
         </Group>
       </Group>
@@ -63,6 +66,7 @@ export function ImportFilePage() {
         <SearchInput value={table.search} onChange={table.setSearch} label={t('failedLeads.search')} />
       </Group>
       <FailedLeadsTable query={failed} table={table} />
+      {continuing && <ContinueImportModal fileId={fileId} opened onClose={() => setContinuing(false)} />}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import type { TImportFile } from '@herald/shared/imports/imports.schemas';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
+import { IconArrowRight, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -18,14 +18,16 @@ interface Props {
   file: ActionFile;
   /** In a table row: icons, whose names say which file they act on. */
   compact?: boolean;
+  /** Where an upload left at Match Format is taken up again (the caller holds its modal). */
+  onContinue?: () => void;
 }
 
 /**
- * Resume and Cancel (Discard for an upload never run) of one import, with the cancel's
+ * Resume and Cancel (Continue and Discard for an upload never run) of one import, with the cancel's
  * confirmation: in the progress modal, a history row and the file's page alike. Buttons only; the
  * caller lays them out.
  */
-export function ImportActions({ file, compact }: Props) {
+export function ImportActions({ file, compact, onContinue }: Props) {
   const { t } = useTranslation('imports');
   const cancel = useCancelImport();
   const resume = useResumeImport();
@@ -52,6 +54,16 @@ export function ImportActions({ file, compact }: Props) {
 
   return (
     <>
+      {actions.continue && onContinue && (
+        <Action
+          compact={compact}
+          label={t('continue')}
+          named={t('continueNamed', { name })}
+          icon={<IconArrowRight size={18} aria-hidden />}
+          variant="light"
+          onClick={onContinue}
+        />
+      )}
       {actions.resume && (
         <Action
           compact={compact}

@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
@@ -9,6 +10,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import type { TableState } from '../../../lib/use-table-state.ts';
 import type { ImportHistoryPage } from '../api/get-import-history.ts';
 import { phaseOf } from '../import-phase.ts';
+import { ContinueImportModal } from './continue-import-modal.tsx';
 import { ImportActions } from './import-actions.tsx';
 import { importCounters } from './import-counters.tsx';
 import { ImportPhaseBadge } from './import-phase-badge.tsx';
@@ -30,11 +32,13 @@ interface Props {
 
 /**
  * The team's imports with their counters; a row opens the file's failed leads. An import left
- * failed or running is resumed or cancelled from its row (by a teammate, or after a reload).
+ * failed or running is resumed or cancelled from its row (by a teammate, or after a reload), an
+ * upload left at Match Format continued or discarded.
  */
 export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
   const { t } = useTranslation('imports');
   const navigate = useNavigate();
+  const [continuing, setContinuing] = useState<number | null>(null);
 
   if (query.isPending) return <LoadingState rows={8} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
@@ -124,7 +128,7 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
                     // Clicks in the actions (and in their confirmation, a portal of this cell) do not open the row.
                     <Table.Td onClick={(e) => e.stopPropagation()} style={{ cursor: 'default' }}>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ImportActions file={row} compact />
+                        <ImportActions file={row} compact onContinue={() => setContinuing(row.id)} />
                       </Group>
                     </Table.Td>
                   )}
@@ -142,6 +146,7 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
         onPage={table.setPage}
         onLimit={table.setLimit}
       />
+      {continuing !== null && <ContinueImportModal fileId={continuing} opened onClose={() => setContinuing(null)} />}
     </>
   );
 }
