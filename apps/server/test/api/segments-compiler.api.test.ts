@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSegmentCondition } from '@herald/shared/segments/segment-conditions';
 import type { DB } from '../../src/db/schema.ts';
-import { csvCell } from '../../src/modules/segments/csv-cells.ts';
+import { csvCell } from '@herald/shared/common/csv-cells';
 import { compileConditions } from '../../src/modules/segments/filter-compiler.ts';
 import { createSegmentLeadsRepository } from '../../src/modules/segments/segment-leads.repository.ts';
 import { signupVerified } from '../support/accounts.ts';

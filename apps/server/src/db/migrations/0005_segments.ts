@@ -72,7 +72,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`create index leads_team_duplicates_idx on leads (team_id, duplicates)`.execute(db);
 
-  // One CSV cell, safe to open in a spreadsheet: the rule of modules/segments/csv-cells.ts, in SQL
+  // One CSV cell, safe to open in a spreadsheet: the rule of packages/shared/src/common/csv-cells.ts, in SQL
   // so exports render whole batches in the database (a leading = + - @ tab or CR gets a '). One
   // expression without FROM, so the planner inlines it: a million leads call it millions of times.
   await sql`

@@ -7,7 +7,7 @@ import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schema
 import type { TExportRequest } from '@herald/shared/segments/segments.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
-import { CSV_BOM, csvLine } from './csv-cells.ts';
+import { CSV_BOM, csvLine } from '@herald/shared/common/csv-cells';
 import { type ExportRow, type ExportsRepository, toExport } from './exports.repository.ts';
 import { LEAD_ORDER_FIELDS, type LeadOrderField, type SegmentLeadsRepository } from './segment-leads.repository.ts';
 import type { SegmentsService } from './segments.service.ts';

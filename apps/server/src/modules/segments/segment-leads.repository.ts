@@ -76,7 +76,7 @@ export function createSegmentLeadsRepository(db: Kysely<DB>) {
 
     /**
      * The next `limit` leads of the walk after position `after` (a lead id, or a row number),
-     * rendered as CSV lines by the database (`herald_csv_cell`, the same rule as csv-cells.ts): one
+     * rendered as CSV lines by the database (`herald_csv_cell`, the same rule as packages/shared/src/common/csv-cells.ts): one
      * string per batch reaches Node instead of a row object per value, which keeps the export's
      * memory flat and its time in the database's hash joins.
      */

@@ -1,6 +1,7 @@
 // Runs in a worker thread: reads the file, normalises values, and hands rows to the main thread in
 // batches, waiting for credit so memory stays bounded however large the file.
 import { parentPort, workerData } from 'node:worker_threads';
+import { unguardCell } from '@herald/shared/common/csv-cells';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import { compileIgnoredFormats } from '@herald/shared/leads/phone';
 import type { FailedRow, ParseCounts, ParseJob, ParseMessage } from './parse-protocol.ts';
@@ -33,10 +34,13 @@ const copyField = (v: string | null) =>
 
 const isEmpty = (row: string[]) => row.every((c) => c.trim() === '');
 
-/** A cell, trimmed; PostgreSQL text cannot hold NUL, so a stray one (a binary export) is dropped. */
+/**
+ * A cell, trimmed, without the `'` a spreadsheet-safe export put before a leading = + - @; PostgreSQL
+ * text cannot hold NUL, so a stray one (a binary export) is dropped.
+ */
 function cellOf(row: string[], position: number) {
   const cell = (row[position] ?? '').trim();
-  return cell.includes('\0') ? cell.replaceAll('\0', '').trim() : cell;
+  return unguardCell(cell.includes('\0') ? cell.replaceAll('\0', '').trim() : cell);
 }
 
 async function preview(job: ParseJob) {
@@ -56,7 +60,8 @@ async function preview(job: ParseJob) {
       continue;
     }
     if (!header) header = row.map((c) => c.slice(0, 200));
-    else rows.push(row.map((c) => c.slice(0, 500)));
+    // As the run will read them, so the samples and the proposed mapping see `+380…`, not `'+380…`.
+    else rows.push(row.map((c) => unguardCell(c.trim()).slice(0, 500)));
     if (rows.length >= limit) {
       complete = false;
       break;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, joinValues } from './csv-cells.ts';
+import { csvCell, csvLine, joinValues, unguardCell } from './csv-cells.ts';
 
 describe('CSV cells', () => {
   it.each([
@@ -28,5 +28,15 @@ describe('CSV cells', () => {
 
   it('ends lines with CRLF', () => {
     expect(csvLine(['a', 'b'])).toBe('a,b\r\n');
+  });
+
+  it('reads a guarded cell back as it was, and leaves any other apostrophe', () => {
+    for (const raw of ['=1+2', '+380501234567', '-5', '@SUM(A1)', '\tcmd']) {
+      expect(unguardCell(csvCell(raw))).toBe(raw);
+    }
+    expect(unguardCell("'")).toBe("'");
+    expect(unguardCell("'0501234567")).toBe("'0501234567");
+    expect(unguardCell("O'Brien")).toBe("O'Brien");
+    expect(unguardCell("''+1")).toBe("''+1");
   });
 });

@@ -18,6 +18,16 @@ export function csvLine(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+/**
+ * A cell as it was before `csvCell` guarded it: the `'` that keeps a leading = + - @ tab or CR
+ * from running as a formula is dropped. Imports read every cell through it, so a file exported
+ * here (or by any tool that follows the same advice), opened and saved in a spreadsheet, imports
+ * as it was: `'+380501234567` is the phone +380501234567 again, not an invalid one.
+ */
+export function unguardCell(cell: string): string {
+  return cell.length > 1 && cell[0] === "'" && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
 /** Several values of one attribute share a cell, joined as the lead tables show them. */
 export function joinValues(values: readonly string[]): string {
   return values.join('; ');
