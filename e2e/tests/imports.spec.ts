@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpVerified } from './support/accounts.ts';
@@ -174,6 +175,21 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
       await expect(page.getByRole('heading', { name: 'expo-leads.csv' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await page.screenshot({ path: join(SHOTS, `${lang}-5-failed-leads.png`) });
+      if (lang === 'uk') {
+        // The failed rows as a CSV to fix and import again: the attributes by their names (so the
+        // new upload maps them back), then the row and the reason in the user's language.
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Завантажити неімпортовані рядки expo-leads.csv у CSV' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('expo-leads-failed.csv');
+        const text = (await readFile(await download.path())).toString('utf8');
+        expect(text.split('\r\n')).toEqual([
+          '\uFEFFPhone,Email,Company,Рядок,Причина',
+          '777,broken@example.com,Umbrella,4,«777» — не правильний номер телефону',
+          '',
+        ]);
+      }
       await page.goto('/settings/import-history');
       await expect(page.getByRole('row').filter({ hasText: 'expo-leads.csv' }).first()).toBeVisible();
       await page.screenshot({ path: join(SHOTS, `${lang}-4-import-history.png`) });

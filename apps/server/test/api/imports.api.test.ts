@@ -237,6 +237,49 @@ describe.each(databases)('imports on %s', (kind) => {
       { timeout: 10_000 },
     );
   });
+  it('exports every failed row in row order, its values by attribute, to its own team only', async () => {
+    const { list } = await sourceWithList(t, owner.token, 'Failures');
+    const rows = ['Phone,City,Phone 2'];
+    // 2,500 failing rows (more than one batch of the export) between good ones.
+    for (let i = 0; i < 5_000; i++) {
+      rows.push(
+        i % 2 ? `+38066${String(1_000_000 + i)},Kyiv,` : `bad-${i},"Lviv, centre",+38066${String(2_000_000 + i)}`,
+      );
+    }
+    const { upload, result } = await importFile(t, owner.token, list.id, 'failures.csv', csv(rows), {
+      Phone: attrs.phone,
+      City: 'City',
+      'Phone 2': attrs.phone,
+    });
+    expect(result).toMatchObject({ status: 'completed', leads_failed: 2_500, leads_processed: 2_500 });
+    const url = `/api/import-files/${upload.id}/leads-failed/export`;
+    const res = await t.request({ method: 'GET', url, token: owner.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/x-ndjson');
+    const lines = res.body
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    const city = (await attributeIds(t, owner.token)).city;
+    // Two columns mapped to Phone: one attribute, its values joined.
+    expect(lines[0]).toEqual({
+      attributes: [
+        { id: attrs.phone, name: 'Phone' },
+        { id: city, name: 'City' },
+      ],
+    });
+    expect(lines).toHaveLength(2_501);
+    expect(lines[1]).toEqual({
+      row_number: 1,
+      reason: '"bad-0" is not a valid phone number',
+      values: ['bad-0; +380662000000', 'Lviv, centre'],
+    });
+    expect(lines.slice(1).map((l) => l.row_number)).toEqual(Array.from({ length: 2_500 }, (_, i) => 2 * i + 1));
+
+    const other = await signupVerified(t);
+    expect((await t.request({ method: 'GET', url, token: other.token })).statusCode).toBe(404);
+  });
+
   it('analyzes the lead tables after a large import (the embedded database has no autovacuum)', async () => {
     const { list } = await sourceWithList(t, owner.token, 'Statistics');
     const analyzed = async () =>

@@ -43,6 +43,27 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw error;
 }
 
+/**
+ * A response read as text (NDJSON, CSV), with the same bearer token and failure handling as
+ * `apiRequest`: for bodies that are not one JSON document.
+ */
+export async function apiText(path: string, signal?: AbortSignal): Promise<string> {
+  const token = getToken();
+  const headers: Record<string, string> = { 'Accept-Language': i18n.language };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(BASE + path, { headers, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', i18n.t('errors:network_error'));
+  }
+  if (response.ok) return response.text();
+  const error = errorOf(response.status, await readJson(response), response.statusText);
+  handleGlobally(error, Boolean(token), true);
+  throw error;
+}
+
 export interface UploadOptions {
   signal?: AbortSignal;
   /** Share of the request body sent so far, 0 to 1. */

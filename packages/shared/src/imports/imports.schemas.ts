@@ -167,6 +167,16 @@ export const ZFailedLeadsPage = z.object({
   orderable: z.array(z.string()),
 });
 
+/**
+ * `GET /import-files/{id}/leads-failed/export`, every failed row of an import for the web to save as
+ * a CSV (with its reasons in the user's language): newline-delimited JSON, this line first…
+ */
+export const ZFailedRowsHead = z.object({ attributes: z.array(z.object({ id: z.number(), name: z.string() })) });
+export type TFailedRowsHead = z.infer<typeof ZFailedRowsHead>;
+/** …then one line a row, in row order: its values by the head's attributes (several joined with `; `). */
+export const ZFailedRowLine = z.object({ row_number: z.number(), reason: z.string(), values: z.array(z.string()) });
+export type TFailedRowLine = z.infer<typeof ZFailedRowLine>;
+
 export const ZImportStatusEvent = z.object({
   id: z.number(),
   name: z.string(),

@@ -283,6 +283,19 @@ export function createImportsRepository(db: Kysely<DB>) {
         on conflict (import_file_id, row_number) do nothing`.execute(db);
     },
 
+    /** The failed rows after `afterRow`, in row order: the export's keyset batches. */
+    failedAfter(teamId: number, importId: number, afterRow: number, limit: number) {
+      return db
+        .selectFrom('import_failed_rows')
+        .select(['row_number', 'reason', 'cells'])
+        .where('team_id', '=', teamId)
+        .where('import_file_id', '=', importId)
+        .where('row_number', '>', afterRow)
+        .orderBy('row_number')
+        .limit(limit)
+        .execute();
+    },
+
     async failedPage(
       teamId: number,
       importId: number,

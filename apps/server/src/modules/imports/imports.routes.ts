@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -163,5 +164,15 @@ export async function importsRoutes(app: FastifyInstance, opts: { imports: Impor
     '/import-files/:id/leads-failed',
     { ...read, schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZFailedLeadsPage } } },
     (req) => imports.failedLeads(currentUser(req), req.params.id, req.query),
+  );
+  // Not in the spec: the failed rows to fix in a spreadsheet and import again. The web saves them as
+  // a CSV with the reasons in the user's language, which only it knows how to say.
+  r.get(
+    '/import-files/:id/leads-failed/export',
+    { ...read, schema: { tags, params: ZIdParams } },
+    async (req, reply) => {
+      const lines = await imports.failedRowsExport(currentUser(req), req.params.id);
+      return reply.type('application/x-ndjson; charset=utf-8').send(Readable.from(lines));
+    },
   );
 }

@@ -1,7 +1,13 @@
 import { rm } from 'node:fs/promises';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
-import type { TImportFormat, TImportMappingRequest } from '@herald/shared/imports/imports.schemas';
+import { joinValues } from '@herald/shared/common/csv-cells';
+import type {
+  TFailedRowLine,
+  TFailedRowsHead,
+  TImportFormat,
+  TImportMappingRequest,
+} from '@herald/shared/imports/imports.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { columnNames, proposeMapping } from './column-mapping.ts';
@@ -56,6 +62,9 @@ export const MAX_IMPORT_COLUMNS = 500;
  */
 const PREVIEWS_AT_ONCE = 2;
 
+/** Failed rows read at once for their export: at most 100,000 are kept an import. */
+const FAILED_EXPORT_BATCH = 2000;
+
 /** Runs `fn` when fewer than `limit` others run (first come, first served). */
 function createLimiter(limit: number) {
   let running = 0;
@@ -79,6 +88,16 @@ const HISTORY_ORDER = ['created_at', 'name', 'id', 'parsed_leads_count', 'leads_
 export function createImportsService(deps: ImportsDeps) {
   const { repo } = deps;
   const previewing = createLimiter(PREVIEWS_AT_ONCE);
+
+  /** The attributes an import's columns were mapped to, once each in column order, and every attribute's name. */
+  async function mappedAttributes(teamId: number, id: number) {
+    const [columns, attributes] = await Promise.all([repo.columns(teamId, id), deps.attributes(teamId)]);
+    const names = new Map(attributes.map((a) => [a.id, a.name]));
+    const mapped = [
+      ...new Set(columns.flatMap((c) => (c.lead_attribute_id && !c.ignored ? [c.lead_attribute_id] : []))),
+    ];
+    return { names, mapped };
+  }
 
   async function requireImport(teamId: number, id: number) {
     const row = await repo.findById(teamId, id);
@@ -309,20 +328,15 @@ export function createImportsService(deps: ImportsDeps) {
       const order = query.order?.[0];
       const field =
         order && ['id', 'row_number', 'reason'].includes(order.field) ? (order.field as 'id') : 'row_number';
-      const [{ rows, total }, columns, attributes] = await Promise.all([
+      const [{ rows, total }, { names, mapped }] = await Promise.all([
         repo.failedPage(user.teamId, id, {
           offset: (query.page - 1) * query.limit,
           limit: query.limit,
           search: query.search?.trim() || undefined,
           order: { field, dir: order?.dir ?? 'asc' },
         }),
-        repo.columns(user.teamId, id),
-        deps.attributes(user.teamId),
+        mappedAttributes(user.teamId, id),
       ]);
-      const names = new Map(attributes.map((a) => [a.id, a.name]));
-      const mapped = [
-        ...new Set(columns.flatMap((c) => (c.lead_attribute_id && !c.ignored ? [c.lead_attribute_id] : []))),
-      ];
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -339,6 +353,38 @@ export function createImportsService(deps: ImportsDeps) {
         attributes: mapped.map((aid) => ({ id: aid, name: names.get(aid) ?? '' })),
         orderable: ['id', 'row_number', 'reason'],
       };
+    },
+
+    /**
+     * Every failed row of an import as NDJSON lines (`ZFailedRowsHead`, then `ZFailedRowLine`s),
+     * read in keyset batches so a hundred thousand rows never sit in memory at once.
+     */
+    async failedRowsExport(user: AuthUser, id: number): Promise<AsyncIterable<string>> {
+      await requireImport(user.teamId, id);
+      const { names, mapped } = await mappedAttributes(user.teamId, id);
+      const head: TFailedRowsHead = { attributes: mapped.map((aid) => ({ id: aid, name: names.get(aid) ?? '' })) };
+      async function* lines() {
+        yield `${JSON.stringify(head)}\n`;
+        for (let after = 0; ; ) {
+          const rows = await repo.failedAfter(user.teamId, id, after, FAILED_EXPORT_BATCH);
+          // One chunk a batch, not a row: a hundred thousand tiny writes would cost more than the rows.
+          yield rows
+            .map((r) => {
+              const line: TFailedRowLine = {
+                row_number: r.row_number,
+                reason: r.reason,
+                values: mapped.map((aid) =>
+                  joinValues(r.cells.filter((c) => c.attribute_id === aid).map((c) => c.value)),
+                ),
+              };
+              return `${JSON.stringify(line)}\n`;
+            })
+            .join('');
+          if (rows.length < FAILED_EXPORT_BATCH) return;
+          after = rows[rows.length - 1].row_number;
+        }
+      }
+      return lines();
     },
   };
 }

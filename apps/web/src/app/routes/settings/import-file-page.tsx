@@ -8,6 +8,7 @@ import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { useFailedLeads } from '../../../features/imports/api/get-failed-leads.ts';
 import { useImportFile } from '../../../features/imports/api/get-import-file.ts';
 import { ContinueImportModal } from '../../../features/imports/components/continue-import-modal.tsx';
+import { DownloadFailedRows } from '../../../features/imports/components/download-failed-rows.tsx';
 import { FailedLeadsTable } from '../../../features/imports/components/failed-leads-table.tsx';
 import { ImportActions } from '../../../features/imports/components/import-actions.tsx';
 import { ImportCounters } from '../../../features/imports/components/import-counters.tsx';
@@ -63,7 +64,10 @@ export function ImportFilePage() {
             {t('failedLeads.intro', { name })}
           </Text>
         </Stack>
-        <SearchInput value={table.search} onChange={table.setSearch} label={t('failedLeads.search')} />
+        <Group gap="xs" align="flex-end">
+          <SearchInput value={table.search} onChange={table.setSearch} label={t('failedLeads.search')} />
+          {file.data.leads_failed > 0 && <DownloadFailedRows file={file.data} />}
+        </Group>
       </Group>
       <FailedLeadsTable query={failed} table={table} />
       {continuing && <ContinueImportModal fileId={fileId} opened onClose={() => setContinuing(false)} />}
