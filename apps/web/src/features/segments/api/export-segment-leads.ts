@@ -1,6 +1,7 @@
 import type { TExport } from '@herald/shared/segments/segments.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { withStartedExport } from '../active-exports.ts';
 import { activeExportsQueryKey } from './get-active-exports.ts';
 
 export type ExportBody = { name: string; attributes: number[]; search?: string; order?: string };
@@ -15,8 +16,6 @@ export function useExportSegmentLeads() {
   return useMutation({
     mutationFn: exportSegmentLeads,
     onSuccess: (started) =>
-      queryClient.setQueryData<{ data: TExport[] }>(activeExportsQueryKey, (old) => ({
-        data: [started, ...(old?.data ?? []).filter((e) => e.id !== started.id)],
-      })),
+      queryClient.setQueryData<{ data: TExport[] }>(activeExportsQueryKey, (old) => withStartedExport(old, started)),
   });
 }

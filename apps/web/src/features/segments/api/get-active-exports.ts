@@ -12,7 +12,17 @@ export function getActiveExports(signal?: AbortSignal) {
 export const activeExportsQueryOptions = () =>
   queryOptions({ queryKey: activeExportsQueryKey, queryFn: ({ signal }) => getActiveExports(signal) });
 
-/** `ExportStatus` events keep it current (see `ExportsList`). */
+/** How often the list is read again while an export is pending. */
+const PENDING_POLL_MS = 3000;
+
+/**
+ * `ExportStatus` events keep it current (see `ExportsList`); while an export is pending it is also
+ * read every few seconds, so an event lost to a dropped connection does not leave it pending on screen.
+ */
 export function useActiveExports() {
-  return useQuery(activeExportsQueryOptions());
+  return useQuery({
+    ...activeExportsQueryOptions(),
+    refetchInterval: (query) =>
+      query.state.data?.data.some((e) => e.type === 'export-pending') ? PENDING_POLL_MS : false,
+  });
 }
