@@ -70,7 +70,7 @@ export function ImportFilePage() {
         </Group>
       </Group>
       <FailedLeadsTable query={failed} table={table} />
-      {continuing && <ContinueImportModal fileId={fileId} opened onClose={() => setContinuing(false)} />}
+      {continuing && <ContinueImportModal fileId={fileId} onClose={() => setContinuing(false)} />}
     </Stack>
   );
 }

@@ -13,19 +13,19 @@ import { type ImportRunStep, ImportRunSteps } from './import-run-steps.tsx';
 
 interface Props {
   fileId: number;
-  opened: boolean;
   onClose: () => void;
 }
 
 /**
  * An upload left at Match Format (the modal closed, the page reloaded, or a teammate's), taken up
  * again from the import history: its columns are read afresh and mapped, then it runs as from the
- * import modal. An import that has meanwhile been run shows its progress instead.
+ * import modal. An import that has meanwhile been run shows its progress instead. Mounted open
+ * (its caller renders it while continuing), so each Continue starts afresh.
  */
-export function ContinueImportModal({ fileId, opened, onClose }: Props) {
+export function ContinueImportModal({ fileId, onClose }: Props) {
   const { t } = useTranslation('imports');
   const navigate = useNavigate();
-  const file = useQuery({ ...importQueryOptions(fileId), enabled: opened });
+  const file = useQuery(importQueryOptions(fileId));
   const attributes = useAttributes();
   const [started, setStarted] = useState<TImportFile | null>(null);
 
@@ -34,15 +34,10 @@ export function ContinueImportModal({ fileId, opened, onClose }: Props) {
     : file.data
       ? { name: phaseOf(file.data) === 'waiting' ? 'match' : 'progress', file: file.data }
       : null;
-  const close = () => {
-    setStarted(null);
-    onClose();
-  };
-
   return (
     <Modal
-      opened={opened}
-      onClose={close}
+      opened
+      onClose={onClose}
       title={t(IMPORT_MODAL_TITLES[step?.name ?? 'match'])}
       size={IMPORT_MODAL_SIZES[step?.name ?? 'match']}
       centered
@@ -53,7 +48,7 @@ export function ContinueImportModal({ fileId, opened, onClose }: Props) {
           step={step}
           attributes={attributes}
           onProgress={setStarted}
-          onClose={close}
+          onClose={onClose}
           onOpenList={(f) => navigate(`/sources/${f.source_id}/${f.list_id}`)}
         />
       ) : file.isError ? (

@@ -146,7 +146,7 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
         onPage={table.setPage}
         onLimit={table.setLimit}
       />
-      {continuing !== null && <ContinueImportModal fileId={continuing} opened onClose={() => setContinuing(null)} />}
+      {continuing !== null && <ContinueImportModal fileId={continuing} onClose={() => setContinuing(null)} />}
     </>
   );
 }
