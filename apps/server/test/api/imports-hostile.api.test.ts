@@ -108,7 +108,7 @@ describe.each(databases)('hostile import files on %s', (kind) => {
     ]);
   });
 
-  it('detects BOM, UTF-16 LE/BE, Windows-1251 and the ; and tab delimiters', async () => {
+  it("detects BOM, UTF-16 LE/BE, Windows-1251, the ; and tab delimiters and Excel's sep= line", async () => {
     const text = 'Телефон;Місто\r\n+380501234567;Львів\r\n+380501234568;Київ\r\n';
     const cases: Array<[string, Buffer, string, string]> = [
       ['bom.csv', withBom(text), 'utf-8', ';'],
@@ -118,6 +118,9 @@ describe.each(databases)('hostile import files on %s', (kind) => {
       ['cp1251.csv', cp1251(text), 'windows-1251', ';'],
       ['tabs.csv', Buffer.from(text.replaceAll(';', '\t')), 'utf-8', '\t'],
       ['tabs.tsv', Buffer.from(text.replaceAll(';', '\t')), 'utf-8', '\t'],
+      // Excel's hint line names the delimiter and is not the header.
+      ['sep-line.csv', withBom(`sep=;\r\n${text}`), 'utf-8', ';'],
+      ['sep-quoted.csv', cp1251(`"sep=\t"\r\n${text.replaceAll(';', '\t')}`), 'windows-1251', '\t'],
     ];
     for (const [name, content, encoding, delimiter] of cases) {
       const list = await newList();

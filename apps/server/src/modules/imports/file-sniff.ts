@@ -87,8 +87,28 @@ export function detectEncoding(head: Buffer): TextEncoding {
   }
 }
 
-/** `,` `;` or tab: the one that splits the first lines most consistently (quotes respected). */
+/**
+ * Excel's hint line, `sep=;` (quoted or not), which some exports put first so that Excel splits
+ * the file right in any locale: it names the delimiter and is not a record.
+ */
+const SEP_LINE = /^"?sep=([,;\t])"?$/i;
+
+/** Spaces and a stray CR around the line, not a tab: `sep=<tab>` names one. */
+const bare = (line: string) => line.replace(/^[ \r]+|[ \r]+$/g, '');
+
+/** Whether a first record is Excel's `sep=` line for the delimiter it was split by. */
+export function isSepLine(record: readonly string[], delimiter: string): boolean {
+  return SEP_LINE.exec(bare(record.join(delimiter)))?.[1] === delimiter;
+}
+
+/**
+ * `,` `;` or tab: the one a first `sep=` line names, else the one that splits the first lines most
+ * consistently (quotes respected).
+ */
 export function detectDelimiter(text: string): ',' | ';' | '\t' {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0];
+  const named = SEP_LINE.exec(bare(firstLine))?.[1];
+  if (named === ',' || named === ';' || named === '\t') return named;
   const lines: string[] = [];
   let current = '';
   let quoted = false;

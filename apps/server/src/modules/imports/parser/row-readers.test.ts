@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { detectDelimiter } from '../file-sniff.ts';
 import { csvRecords } from './row-readers.ts';
 
 /** Cuts `text` at the given offsets (sorted, deduplicated). */
@@ -60,5 +61,33 @@ describe('CSV read in pieces', () => {
   it('keeps a file without a final line break, and empty pieces change nothing', async () => {
     const text = 'a,b\n"x\ny",z';
     expect(await records(['', 'a,b\n"x', '', '\ny",z', ''], ',')).toEqual(whole(text, ','));
+  });
+});
+
+describe("Excel's sep= line", () => {
+  it('names the delimiter, quoted or not, after a BOM, whatever the lines below would suggest', () => {
+    expect(detectDelimiter('sep=;\r\na,b,c\n1,2,3\n')).toBe(';');
+    expect(detectDelimiter('\uFEFF"sep=\t"\na;b\n')).toBe('\t');
+    expect(detectDelimiter('SEP=,\na;b;c\n')).toBe(',');
+    expect(detectDelimiter('sep=\t\r\na;b;c\n')).toBe('\t');
+    // Not a hint: another delimiter than the three, or more on the line.
+    expect(detectDelimiter('sep=|;\na;b\n1;2\n')).toBe(';');
+    expect(detectDelimiter('sep=;x,\na,b\n1,2\n')).toBe(',');
+  });
+
+  it('is dropped from the records; a header or a later line that looks alike stays', async () => {
+    expect(await records(['sep=;\r\nPhone;City\r\n+380501;Kyiv\r\n'], ';')).toEqual([
+      ['Phone', 'City'],
+      ['+380501', 'Kyiv'],
+    ]);
+    expect(await records(['"sep=,"\nPhone,City\n'], ',')).toEqual([['Phone', 'City']]);
+    expect(await records(['sep=\t\nPhone\tCity\n'], '\t')).toEqual([['Phone', 'City']]);
+    expect(await records(['"sep=\t"\nPhone\tCity\n'], '\t')).toEqual([['Phone', 'City']]);
+    // Named for another delimiter than the file is read with: a record like any other.
+    expect(await records(['sep=,\nPhone;City\n'], ';')).toEqual([['sep=,'], ['Phone', 'City']]);
+    expect(await records(['Phone;City\nsep=;\n'], ';')).toEqual([
+      ['Phone', 'City'],
+      ['sep=', ''],
+    ]);
   });
 });

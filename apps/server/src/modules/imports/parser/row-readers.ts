@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { ImportFailure } from '../import-failure.ts';
+import { isSepLine } from '../file-sniff.ts';
 import { xlsxSheetRows } from './xlsx-reader.ts';
 
 /** Rows as arrays of strings, with the bytes of the file read so far (for progress). */
@@ -100,8 +101,16 @@ export async function* csvRecords(pieces: AsyncIterable<string> | Iterable<strin
   // guessed wrong on slices whose only bare \n sat inside a quoted cell of a \r\n file (Excel's
   // way), leaving a \r on a record's last cell.
   let newline: '\n' | '\r\n' | undefined;
-  const parse = (text: string) =>
-    Papa.parse<string[]>(text, { delimiter, newline, skipEmptyLines: false }).data as string[][];
+  let first = true;
+  const parse = (text: string) => {
+    const records = Papa.parse<string[]>(text, { delimiter, newline, skipEmptyLines: false }).data as string[][];
+    // Excel's `sep=;` hint line named the delimiter (detectDelimiter): it is not the header.
+    if (first && records.length > 0) {
+      first = false;
+      if (isSepLine(records[0], delimiter)) records.shift();
+    }
+    return records;
+  };
   for await (const text of pieces) {
     const cut = scanner.scan(text);
     if (cut < 0) {
