@@ -1,6 +1,13 @@
 import type { TImportFile, TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
 import { describe, expect, it } from 'vitest';
-import { applyImportEvent, importActionsOf, isImportRunning, phaseOf, progressOf } from './import-phase.ts';
+import {
+  applyImportEvent,
+  dispatchedImport,
+  importActionsOf,
+  isImportRunning,
+  phaseOf,
+  progressOf,
+} from './import-phase.ts';
 
 const file = (over: Partial<TImportFile>) =>
   ({
@@ -95,5 +102,17 @@ describe('import phases', () => {
     expect(importActionsOf(cancelling)).toEqual({ continue: false, resume: false, cancel: null });
     const failed = applyImportEvent(running, event('failed'));
     expect(importActionsOf(failed)).toEqual({ continue: false, resume: false, cancel: null });
+  });
+});
+
+describe('the answer to a dispatch', () => {
+  const answered = file({ id: 7, status: 'queued', stage: 'parse', progress: 0 });
+  it('replaces the upload it ran, or nothing', () => {
+    expect(dispatchedImport(file({ id: 7, status: 'uploaded' }), answered)).toBe(answered);
+    expect(dispatchedImport(undefined, answered)).toBe(answered);
+  });
+  it('does not take back what the events told first', () => {
+    const done = file({ id: 7, status: 'completed', stage: 'end_resolve_duplicates' });
+    expect(dispatchedImport(done, answered)).toBe(done);
   });
 });

@@ -96,3 +96,12 @@ export function applyImportEvent(file: TImportFile, event: TImportStatusEvent): 
     sync_import: resolving ? { ...file.sync_import, progress: event.progress } : file.sync_import,
   };
 }
+
+/**
+ * The import as the answer to its dispatch says it is, unless its events have already told more:
+ * a small import can end before that answer arrives, and the answer's "queued" would turn a
+ * Completed modal back to Running until the next poll.
+ */
+export function dispatchedImport(cached: TImportFile | undefined, answered: TImportFile): TImportFile {
+  return cached && cached.id === answered.id && cached.status !== 'uploaded' ? cached : answered;
+}

@@ -1,6 +1,7 @@
 import type { TImportFile } from '@herald/shared/imports/imports.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { dispatchedImport } from '../import-phase.ts';
 import { importQueryKey } from './get-import.ts';
 
 /** Runs a mapped import in the background (`POST /imports/{id}/dispatch`). */
@@ -13,7 +14,7 @@ export function useDispatchImport() {
   return useMutation({
     mutationFn: dispatchImport,
     onSuccess: (file) => {
-      queryClient.setQueryData(importQueryKey(file.id), file);
+      queryClient.setQueryData<TImportFile>(importQueryKey(file.id), (cached) => dispatchedImport(cached, file));
       void queryClient.invalidateQueries({ queryKey: ['imports', 'history'] });
     },
   });
