@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +46,7 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={canAct ? 960 : 900}>
+      <Table.ScrollContainer minWidth={900}>
         <Table verticalSpacing="xs" horizontalSpacing="xs" highlightOnHover aria-label={t('history.title')}>
           <Table.Thead>
             <Table.Tr>
@@ -73,17 +73,12 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
                   </Table.Th>
                 ),
               )}
-              {canAct && (
-                <Table.Th>
-                  <VisuallyHidden>{t('common:actions')}</VisuallyHidden>
-                </Table.Th>
-              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={canAct ? 10 : 9}>
+                <Table.Td colSpan={9}>
                   <EmptyState text={t('history.empty')} />
                 </Table.Td>
               </Table.Tr>
@@ -106,7 +101,23 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
                       >
                         {row.client_original_name}
                       </Anchor>
-                      <ImportPhaseBadge phase={phaseOf(row)} />
+                      <Group gap={4}>
+                        <ImportPhaseBadge phase={phaseOf(row)} />
+                        {canAct && (
+                          // Beside the status they act on (under it when the table is short of
+                          // room), not in a column of their own: the table fits a laptop's width.
+                          // Their clicks (and their confirmation's, a portal of this box) do not
+                          // open the row.
+                          <Group
+                            gap={2}
+                            wrap="nowrap"
+                            onClick={(e) => e.stopPropagation()}
+                            style={{ cursor: 'default' }}
+                          >
+                            <ImportActions file={row} compact onContinue={() => setContinuing(row.id)} />
+                          </Group>
+                        )}
+                      </Group>
                     </Stack>
                   </Table.Td>
                   <Table.Td>
@@ -124,14 +135,6 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
                       {formatNumber(c.value)}
                     </Table.Td>
                   ))}
-                  {canAct && (
-                    // Clicks in the actions (and in their confirmation, a portal of this cell) do not open the row.
-                    <Table.Td onClick={(e) => e.stopPropagation()} style={{ cursor: 'default' }}>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ImportActions file={row} compact onContinue={() => setContinuing(row.id)} />
-                      </Group>
-                    </Table.Td>
-                  )}
                 </Table.Tr>
               );
             })}
