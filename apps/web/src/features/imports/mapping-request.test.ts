@@ -1,6 +1,6 @@
 import { ZImportMappingRequest } from '@herald/shared/imports/imports.schemas';
 import { describe, expect, it } from 'vitest';
-import { type ColumnChoice, mappingRequestOf } from './mapping-request.ts';
+import { type ColumnChoice, initialChoices, mappingRequestOf } from './mapping-request.ts';
 
 const ignored: ColumnChoice = { target: 'ignore', name: 'Note', type: 'string' };
 
@@ -29,5 +29,20 @@ describe('the Match Format request', () => {
 
   it('sends nothing when every column is left out (the step then asks for one)', () => {
     expect(mappingRequestOf([{ id: 1 }], { 1: ignored })).toEqual([]);
+  });
+});
+
+describe('the starting choices', () => {
+  const column = (id: number, lead_attribute_id: number | null, ignored = false) => ({
+    id,
+    name: `Column ${id}`,
+    col_position: id,
+    lead_attribute_id,
+    ignored,
+  });
+  it('take the proposal, but not an ignored column or an attribute deleted since the upload', () => {
+    const choices = initialChoices([column(1, 10), column(2, 11), column(3, 10, true), column(4, null)], new Set([10]));
+    expect(Object.values(choices).map((c) => c.target)).toEqual(['attr:10', 'ignore', 'ignore', 'ignore']);
+    expect(choices[2]).toEqual({ target: 'ignore', name: 'Column 2', type: 'string' });
   });
 });

@@ -1,4 +1,4 @@
-import type { TImportMappingRequest } from '@herald/shared/imports/imports.schemas';
+import type { TImportFile, TImportMappingRequest } from '@herald/shared/imports/imports.schemas';
 
 export type NewAttributeType = 'string' | 'number' | 'date' | 'url';
 
@@ -29,4 +29,27 @@ export function mappingRequestOf(
     }
     return [];
   });
+}
+
+/**
+ * Match Format's starting choices: the server's proposal, each column under its own name for a new
+ * attribute. An attribute deleted since the upload (an upload continued later) is not proposed.
+ */
+export function initialChoices(
+  columns: TImportFile['attributes'],
+  attributeIds: ReadonlySet<number>,
+): Record<number, ColumnChoice> {
+  return Object.fromEntries(
+    columns.map((c) => [
+      c.id,
+      {
+        target:
+          c.lead_attribute_id && !c.ignored && attributeIds.has(c.lead_attribute_id)
+            ? `attr:${c.lead_attribute_id}`
+            : 'ignore',
+        name: c.name,
+        type: 'string' as NewAttributeType,
+      },
+    ]),
+  );
 }

@@ -11,7 +11,7 @@ import { delay, SUBMIT_DELAY_MS } from '../../../lib/delay.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useDispatchImport } from '../api/dispatch-import.ts';
 import { useMapImportColumns } from '../api/map-import-columns.ts';
-import { type ColumnChoice, mappingRequestOf, type NewAttributeType } from '../mapping-request.ts';
+import { type ColumnChoice, initialChoices, mappingRequestOf, type NewAttributeType } from '../mapping-request.ts';
 
 const NEW_TYPES: NewAttributeType[] = ['string', 'number', 'date', 'url'];
 
@@ -35,16 +35,7 @@ export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [choices, setChoices] = useState<Record<number, ColumnChoice>>(() =>
-    Object.fromEntries(
-      file.attributes.map((c) => [
-        c.id,
-        {
-          target: c.lead_attribute_id && !c.ignored ? `attr:${c.lead_attribute_id}` : 'ignore',
-          name: c.name,
-          type: 'string' as NewAttributeType,
-        },
-      ]),
-    ),
+    initialChoices(file.attributes, new Set(attributes.map((a) => a.id))),
   );
   const columns = [...file.attributes].sort((a, b) => a.col_position - b.col_position);
   const set = (id: number, patch: Partial<ColumnChoice>) =>
