@@ -7,6 +7,7 @@ export function saveTextFile(text: string, fileName: string, type: string): void
   document.body.append(link);
   link.click();
   link.remove();
-  // The download has taken the blob by the next task; the URL would otherwise hold it for the page's life.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Not at once: some browsers (Firefox) start reading the blob only after the click's task. Not
+  // never: the URL would hold the blob for the page's life.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
