@@ -17,14 +17,29 @@ export interface RequestOptions {
 
 /** Typed fetch for the Herald API: bearer token, JSON both ways, failures as `ApiError`. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path + queryString(options.query), options, 'application/json');
+  return (await readJson(response)) as T;
+}
+
+/**
+ * A response read as text (NDJSON, CSV), with the same bearer token and failure handling as
+ * `apiRequest`: for bodies that are not one JSON document.
+ */
+export async function apiText(path: string, signal?: AbortSignal): Promise<string> {
+  return (await send(path, { signal })).text();
+}
+
+/** The request with the session's token and language; a failure (network or HTTP) as `ApiError`. */
+async function send(path: string, options: RequestOptions, accept?: string): Promise<Response> {
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
+  const headers: Record<string, string> = { 'Accept-Language': i18n.language };
+  if (accept) headers.Accept = accept;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(BASE + path + queryString(options.query), {
+    response = await fetch(BASE + path, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -34,33 +49,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', i18n.t('errors:network_error'));
   }
+  if (response.ok) return response;
 
-  const data = await readJson(response);
-  if (response.ok) return data as T;
-
-  const error = errorOf(response.status, data, response.statusText);
-  handleGlobally(error, Boolean(token), options.toast ?? true);
-  throw error;
-}
-
-/**
- * A response read as text (NDJSON, CSV), with the same bearer token and failure handling as
- * `apiRequest`: for bodies that are not one JSON document.
- */
-export async function apiText(path: string, signal?: AbortSignal): Promise<string> {
-  const token = getToken();
-  const headers: Record<string, string> = { 'Accept-Language': i18n.language };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(BASE + path, { headers, signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', i18n.t('errors:network_error'));
-  }
-  if (response.ok) return response.text();
   const error = errorOf(response.status, await readJson(response), response.statusText);
-  handleGlobally(error, Boolean(token), true);
+  handleGlobally(error, Boolean(token), options.toast ?? true);
   throw error;
 }
 

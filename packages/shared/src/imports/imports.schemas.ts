@@ -19,6 +19,8 @@ export const IMPORT_STATUSES = [
 ] as const;
 export const ZImportStatus = z.enum(IMPORT_STATUSES);
 export type TImportStatus = z.infer<typeof ZImportStatus>;
+/** Started imports a cancel takes back (besides one never run, and a failed one that kept its staging). */
+export const CANCELLABLE_RUNS = ['queued', 'parsing', 'resolving'] as const satisfies readonly TImportStatus[];
 
 /**
  * The spec's progress events, in order; `rolling_back` while a file found unreadable part-way takes
@@ -130,6 +132,10 @@ export const ZImportHistoryItem = ZImportFile.omit({ attributes: true, preview: 
 export const ZImportHistoryPage = z.object({ data: z.array(ZImportHistoryItem), meta: ZPageMeta });
 export const ZActiveImports = z.object({ data: z.array(ZImportHistoryItem) });
 
+/** The types Match Format may give a new attribute. */
+export const NEW_ATTRIBUTE_TYPES = ['string', 'number', 'date', 'url'] as const;
+export type TNewAttributeType = (typeof NEW_ATTRIBUTE_TYPES)[number];
+
 /** Match Format: each column mapped to an attribute, ignored, or made a new attribute by name. */
 export const ZImportMappingRequest = z.object({
   list: z
@@ -138,7 +144,7 @@ export const ZImportMappingRequest = z.object({
         processing_document_attribute_id: z.coerce.number().int().positive(),
         lead_attribute_id: z.coerce.number().int().positive().nullable().optional(),
         name: z.string().trim().min(1).max(80).optional(),
-        type: z.enum(['string', 'number', 'date', 'url']).optional(),
+        type: z.enum(NEW_ATTRIBUTE_TYPES).optional(),
         ignore: z.boolean().optional(),
       }),
     )

@@ -1,6 +1,6 @@
-import type { TImportFile, TSyncImport } from '@herald/shared/imports/imports.schemas';
+import { CANCELLABLE_RUNS, type TImportFile, type TSyncImport } from '@herald/shared/imports/imports.schemas';
 import { isResumable } from './import-failure.ts';
-import { CANCELLABLE_RUNS, type ImportFileRow } from './imports.repository.ts';
+import type { ImportFileRow } from './imports.repository.ts';
 
 type Column = { id: number; name: string; col_position: number; lead_attribute_id: number | null; ignored: boolean };
 

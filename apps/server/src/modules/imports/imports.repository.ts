@@ -1,3 +1,4 @@
+import { CANCELLABLE_RUNS } from '@herald/shared/imports/imports.schemas';
 import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { ImportFilesTable } from '../../db/tables/imports.tables.ts';
@@ -8,8 +9,6 @@ type Db = Kysely<DB> | Transaction<DB>;
 export type ImportFileRow = Selectable<ImportFilesTable>;
 export type ImportFilePatch = Updateable<ImportFilesTable>;
 export const RUNNING = ['queued', 'parsing', 'resolving', 'cancel_queued', 'cancelling'] as const;
-/** Started imports a cancel takes back (besides one never run, and a failed one that kept its staging). */
-export const CANCELLABLE_RUNS = ['queued', 'parsing', 'resolving'] as const;
 
 /** Import files, their columns and failed rows. Every method takes the team first (or an id the job owns). */
 export function createImportsRepository(db: Kysely<DB>) {

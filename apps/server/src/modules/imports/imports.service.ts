@@ -89,14 +89,15 @@ export function createImportsService(deps: ImportsDeps) {
   const { repo } = deps;
   const previewing = createLimiter(PREVIEWS_AT_ONCE);
 
-  /** The attributes an import's columns were mapped to, once each in column order, and every attribute's name. */
+  /**
+   * The attributes an import's columns were mapped to (`mapped`, once each in column order, with
+   * their names), and every attribute's name by id.
+   */
   async function mappedAttributes(teamId: number, id: number) {
     const [columns, attributes] = await Promise.all([repo.columns(teamId, id), deps.attributes(teamId)]);
     const names = new Map(attributes.map((a) => [a.id, a.name]));
-    const mapped = [
-      ...new Set(columns.flatMap((c) => (c.lead_attribute_id && !c.ignored ? [c.lead_attribute_id] : []))),
-    ];
-    return { names, mapped };
+    const ids = new Set(columns.flatMap((c) => (c.lead_attribute_id && !c.ignored ? [c.lead_attribute_id] : [])));
+    return { names, mapped: [...ids].map((aid) => ({ id: aid, name: names.get(aid) ?? '' })) };
   }
 
   async function requireImport(teamId: number, id: number) {
@@ -350,7 +351,7 @@ export function createImportsService(deps: ImportsDeps) {
           })),
         })),
         meta: pageMeta(query.page, query.limit, total),
-        attributes: mapped.map((aid) => ({ id: aid, name: names.get(aid) ?? '' })),
+        attributes: mapped,
         orderable: ['id', 'row_number', 'reason'],
       };
     },
@@ -361,8 +362,8 @@ export function createImportsService(deps: ImportsDeps) {
      */
     async failedRowsExport(user: AuthUser, id: number): Promise<AsyncIterable<string>> {
       await requireImport(user.teamId, id);
-      const { names, mapped } = await mappedAttributes(user.teamId, id);
-      const head: TFailedRowsHead = { attributes: mapped.map((aid) => ({ id: aid, name: names.get(aid) ?? '' })) };
+      const { mapped } = await mappedAttributes(user.teamId, id);
+      const head: TFailedRowsHead = { attributes: mapped };
       async function* lines() {
         yield `${JSON.stringify(head)}\n`;
         for (let after = 0; ; ) {
@@ -373,8 +374,8 @@ export function createImportsService(deps: ImportsDeps) {
               const line: TFailedRowLine = {
                 row_number: r.row_number,
                 reason: r.reason,
-                values: mapped.map((aid) =>
-                  joinValues(r.cells.filter((c) => c.attribute_id === aid).map((c) => c.value)),
+                values: mapped.map((a) =>
+                  joinValues(r.cells.filter((c) => c.attribute_id === a.id).map((c) => c.value)),
                 ),
               };
               return `${JSON.stringify(line)}\n`;

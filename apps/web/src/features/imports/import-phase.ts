@@ -1,4 +1,4 @@
-import type { TImportFile, TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
+import { CANCELLABLE_RUNS, type TImportFile, type TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
 
 /**
  * The spec's displayed states (Running, Resolving, Completed, Failed), an upload never run, a
@@ -91,7 +91,7 @@ export function applyImportEvent(file: TImportFile, event: TImportStatusEvent): 
     processed: event.status === 'completed' || event.status === 'failed' || event.status === 'cancelled',
     // The event does not say whether a failed import kept its staging: nothing is offered for it
     // until the import is read again (its end triggers that); a queued or running one can be cancelled.
-    cancellable: event.status === 'queued' || event.status === 'parsing' || event.status === 'resolving',
+    cancellable: (CANCELLABLE_RUNS as readonly string[]).includes(event.status),
     resumable: false,
     sync_import: resolving ? { ...file.sync_import, progress: event.progress } : file.sync_import,
   };
@@ -103,5 +103,5 @@ export function applyImportEvent(file: TImportFile, event: TImportStatusEvent): 
  * Completed modal back to Running until the next poll.
  */
 export function dispatchedImport(cached: TImportFile | undefined, answered: TImportFile): TImportFile {
-  return cached && cached.id === answered.id && cached.status !== 'uploaded' ? cached : answered;
+  return cached && cached.status !== 'uploaded' ? cached : answered;
 }

@@ -1,13 +1,11 @@
-import type { TImportFile, TImportMappingRequest } from '@herald/shared/imports/imports.schemas';
-
-export type NewAttributeType = 'string' | 'number' | 'date' | 'url';
+import type { TImportFile, TImportMappingRequest, TNewAttributeType } from '@herald/shared/imports/imports.schemas';
 
 /** What Match Format chose for a column. */
 export interface ColumnChoice {
   /** `ignore`, `new`, or `attr:<id>`. */
   target: string;
   name: string;
-  type: NewAttributeType;
+  type: TNewAttributeType;
 }
 
 /**
@@ -48,7 +46,7 @@ export function initialChoices(
             ? `attr:${c.lead_attribute_id}`
             : 'ignore',
         name: c.name,
-        type: 'string' as NewAttributeType,
+        type: 'string' as TNewAttributeType,
       },
     ]),
   );

@@ -1,5 +1,5 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
-import type { TImportFile } from '@herald/shared/imports/imports.schemas';
+import { NEW_ATTRIBUTE_TYPES, type TImportFile, type TNewAttributeType } from '@herald/shared/imports/imports.schemas';
 import { Alert, Button, Group, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,9 +11,7 @@ import { delay, SUBMIT_DELAY_MS } from '../../../lib/delay.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useDispatchImport } from '../api/dispatch-import.ts';
 import { useMapImportColumns } from '../api/map-import-columns.ts';
-import { type ColumnChoice, initialChoices, mappingRequestOf, type NewAttributeType } from '../mapping-request.ts';
-
-const NEW_TYPES: NewAttributeType[] = ['string', 'number', 'date', 'url'];
+import { type ColumnChoice, initialChoices, mappingRequestOf } from '../mapping-request.ts';
 
 interface Props {
   file: TImportFile;
@@ -154,13 +152,13 @@ export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props
                             />
                             <Select
                               aria-label={t('newAttributeType', { name: c.name })}
-                              data={NEW_TYPES.map((type) => ({
+                              data={NEW_ATTRIBUTE_TYPES.map((type) => ({
                                 value: type,
                                 label: t(`settings:attributes.types.${type}`),
                               }))}
                               value={choice.type}
                               allowDeselect={false}
-                              onChange={(v) => v && set(c.id, { type: v as NewAttributeType })}
+                              onChange={(v) => v && set(c.id, { type: v as TNewAttributeType })}
                               comboboxProps={{ withinPortal: true }}
                             />
                           </>
