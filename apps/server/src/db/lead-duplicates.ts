@@ -2,6 +2,17 @@ import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from './schema.ts';
 
 /**
+ * Takes the team's duplicate lock for the rest of the transaction. Every write that adds or removes
+ * a phone and then recounts takes it before it locks any lead, so one recount sees the phones the
+ * other committed (two imports' chunks, an import and a hand-made lead, a cancel's take-back); a
+ * recount without it could miss a phone committed meanwhile and leave a count one short until the
+ * next write. Taken first, it cannot deadlock with the lead rows a recount updates.
+ */
+export async function holdTeamDuplicates(db: Transaction<DB>, teamId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`herald.lead_duplicates.${teamId}`}, 0))`.execute(db);
+}
+
+/**
  * Recomputes `duplicates` (decision 007) for the leads that `affected` selects (a query with a
  * `lead_id` column): how many other leads of the team share any of their phones. Only counts that
  * change are written. Manual lead writes and an import's cancel both end with it.
@@ -21,4 +32,29 @@ export async function recountDuplicates(
     )
     update leads l set duplicates = c.n from counted c
     where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n`.execute(db);
+}
+
+/**
+ * Runs `remove`, a delete that takes phone values with it (a list's or source's leads, a phone
+ * attribute's values), and then recounts the leads left holding those phones. The phones are noted
+ * in a temporary table first: afterwards no row says which they were, and a big list's million
+ * phones do not belong in the server's memory. The caller holds `holdTeamDuplicates`.
+ */
+export async function removingPhones<T>(
+  tx: Transaction<DB>,
+  teamId: number,
+  phones: RawBuilder<unknown>,
+  remove: () => Promise<T>,
+): Promise<T> {
+  await sql`create temporary table herald_removed_phones on commit drop as ${phones}`.execute(tx);
+  await sql`analyze herald_removed_phones`.execute(tx);
+  const result = await remove();
+  await recountDuplicates(
+    tx,
+    teamId,
+    sql`select distinct lv.lead_id from lead_values lv join herald_removed_phones r on r.value = lv.value
+      where lv.team_id = ${teamId} and lv.type = 'phone'`,
+  );
+  await sql`drop table herald_removed_phones`.execute(tx);
+  return result;
 }

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { bumpDataVersion } from '../../db/data-version.ts';
-import { recountDuplicates } from '../../db/lead-duplicates.ts';
+import { holdTeamDuplicates, recountDuplicates } from '../../db/lead-duplicates.ts';
 import type { DB } from '../../db/schema.ts';
 import { ImportFailure } from './import-failure.ts';
 import type { MappedColumn } from './parser/parse-protocol.ts';
@@ -256,9 +256,7 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
         // see the other's committed leads, so the team's chunks take turns from here to commit
         // (the team's row, bumped below, would queue them there anyway, but after a recount that
         // had missed the other's phones). Chunks of different teams never wait on each other.
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`herald.lead_duplicates.${a.teamId}`}, 0))`.execute(
-          tx,
-        );
+        await holdTeamDuplicates(tx, a.teamId);
         // The bits of the attributes this row has a value of; several columns may share one.
         const present = a.columns.flatMap((c, i) => {
           const bit = bits.get(c.attributeId);
@@ -301,6 +299,7 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
     async unpublish(a: Pick<PublishArgs, 'table' | 'importId' | 'attempt' | 'teamId' | 'columns' | 'lo' | 'hi'>) {
       return db.transaction().execute(async (tx) => {
         await holdImport(tx, a.importId, a.attempt);
+        await holdTeamDuplicates(tx, a.teamId);
         const staged = sql`${sql.table(a.table)} s`;
         const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
         const deleted = await sql`

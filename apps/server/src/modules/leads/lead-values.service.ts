@@ -52,7 +52,8 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
   ) {
     const teamId = user.teamId;
     await repo.transaction(async (tx) => {
-      // Locks the lead first: values have no foreign key (migration 0006), so a lead deleted
+      if (change.phones.length > 0) await repo.holdDuplicates(teamId, tx);
+      // Locks the lead next: values have no foreign key (migration 0006), so a lead deleted
       // meanwhile must stop the change rather than leave a value behind.
       if ((await repo.touch(teamId, [change.leadId], tx)) === 0) throw new AppError('not_found', 'Lead not found.');
       await apply(tx);

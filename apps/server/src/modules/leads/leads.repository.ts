@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
 import type { TLeadStatus, TLeadValue } from '@herald/shared/leads/leads.schemas';
-import { recountDuplicates } from '../../db/lead-duplicates.ts';
+import { holdTeamDuplicates, recountDuplicates } from '../../db/lead-duplicates.ts';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
 
@@ -241,6 +241,11 @@ export function createLeadsRepository(db: Kysely<DB>) {
     async deleteLeads(teamId: number, ids: number[], tx: Db) {
       const r = await tx.deleteFrom('leads').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
       return Number(r.numDeletedRows);
+    },
+
+    /** Before a write that adds or removes phones locks any lead: see `holdTeamDuplicates`. */
+    holdDuplicates(teamId: number, tx: Transaction<DB>) {
+      return holdTeamDuplicates(tx, teamId);
     },
 
     /**

@@ -116,6 +116,7 @@ export function createLeadsService(deps: LeadsDeps) {
         throw AppError.field('attributes', info[0] ?? 'Add at least one value.');
       }
       const lead = await deps.runInTransaction(async (tx) => {
+        if (values.some((v) => v.type === 'phone')) await repo.holdDuplicates(teamId, tx);
         const lead = await repo.insertLead({ team_id: teamId, source_id: input.source_id, list_id: input.list_id }, tx);
         const attributeIds = values.map((v) => v.attribute_id);
         if (!(await repo.lockAttributes(teamId, attributeIds, tx))) {
@@ -170,6 +171,7 @@ export function createLeadsService(deps: LeadsDeps) {
       const existing = await repo.findExistingIds(teamId, unique);
       if (existing.length !== unique.length) throw new AppError('not_found', 'Lead not found.');
       return deps.runInTransaction(async (tx) => {
+        await repo.holdDuplicates(teamId, tx);
         const phones = await repo.phonesOf(teamId, unique, tx);
         const deleted = await repo.deleteLeads(teamId, unique, tx);
         await repo.refreshDuplicates(teamId, phones, [], tx);

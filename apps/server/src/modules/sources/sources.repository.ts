@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
 import { bumpDataVersion } from '../../db/data-version.ts';
+import { holdTeamDuplicates, removingPhones } from '../../db/lead-duplicates.ts';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
 
@@ -28,6 +29,28 @@ async function lockImportsOf(tx: Kysely<DB>, teamId: number, by: 'list_id' | 'so
     .orderBy('id')
     .forUpdate()
     .execute();
+}
+
+/**
+ * Deletes lists or sources with their leads (the cascades of migration 0006), and recounts the
+ * duplicates of the team's other leads that shared a phone with them: emptying a list imported twice
+ * by mistake leaves the first one without duplicates. The imports are locked first (see above),
+ * then the team's duplicate lock, as an import's chunk takes them, so neither waits on the other
+ * in a circle.
+ */
+async function deleteWithLeads(tx: Transaction<DB>, teamId: number, table: 'lists' | 'sources', ids: number[]) {
+  const by = table === 'lists' ? 'list_id' : 'source_id';
+  await lockImportsOf(tx, teamId, by, ids);
+  await holdTeamDuplicates(tx, teamId);
+  // Only a lead counted as a duplicate shares a phone with a lead that may stay.
+  const phones = sql`
+    select distinct v.value from leads l join lead_values v on v.lead_id = l.id and v.type = 'phone'
+    where l.team_id = ${teamId} and ${sql.ref(`l.${by}`)} = any(${ids}::bigint[]) and l.duplicates > 0`;
+  const deleted = await removingPhones(tx, teamId, phones, () =>
+    tx.deleteFrom(table).where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst(),
+  );
+  await bumpDataVersion(tx, teamId);
+  return Number(deleted.numDeletedRows);
 }
 
 /** Sources and their lists; counts are computed from `leads` by source or by list. */
@@ -81,16 +104,7 @@ export function createSourcesRepository(db: Kysely<DB>) {
     },
 
     deleteSources(teamId: number, ids: number[]) {
-      return db.transaction().execute(async (tx) => {
-        await lockImportsOf(tx, teamId, 'source_id', ids);
-        const r = await tx
-          .deleteFrom('sources')
-          .where('team_id', '=', teamId)
-          .where('id', 'in', ids)
-          .executeTakeFirst();
-        await bumpDataVersion(tx, teamId);
-        return Number(r.numDeletedRows);
-      });
+      return db.transaction().execute((tx) => deleteWithLeads(tx, teamId, 'sources', ids));
     },
 
     findListsOfSources(teamId: number, sourceIds: number[]) {
@@ -149,12 +163,7 @@ export function createSourcesRepository(db: Kysely<DB>) {
     },
 
     deleteLists(teamId: number, ids: number[]) {
-      return db.transaction().execute(async (tx) => {
-        await lockImportsOf(tx, teamId, 'list_id', ids);
-        const r = await tx.deleteFrom('lists').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
-        await bumpDataVersion(tx, teamId);
-        return Number(r.numDeletedRows);
-      });
+      return db.transaction().execute((tx) => deleteWithLeads(tx, teamId, 'lists', ids));
     },
 
     /**

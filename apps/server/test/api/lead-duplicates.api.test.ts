@@ -1,0 +1,117 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../src/db/schema.ts';
+import { signupVerified } from '../support/accounts.ts';
+import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
+import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * `leads.duplicates` (decision 007) after the writes that take many leads' phones at once, and the
+ * team's duplicate lock every phone write takes (decision 009, "Imports side by side").
+ */
+describe.each(databases)('lead duplicates on %s', (kind) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    db = t.app.services.database.db as Kysely<DB>;
+  });
+  afterAll(() => t?.close());
+
+  const dup = async (token: string, id: number) =>
+    (await t.request({ method: 'GET', url: `/api/leads/${id}`, token })).json().duplicates as number;
+
+  it('recounts the leads left when a list or a source goes with the phones they shared', async () => {
+    const { token } = await signupVerified(t);
+    const ids = await attributeIds(t, token);
+    const first = await sourceWithList(t, token, 'First');
+    const again = await sourceWithList(t, token, 'Again');
+    const other = await sourceWithList(t, token, 'Other');
+    const lead = async (at: typeof first, phone: string) =>
+      (await createLead(t, token, at.source.id, at.list.id, [[ids.phone, phone]])).json().id as number;
+    // The first list imported again by mistake, and a third source sharing one phone with both.
+    const a1 = await lead(first, '+380501110001');
+    const a2 = await lead(first, '+380501110002');
+    await lead(again, '+380501110001');
+    await lead(again, '+380501110002');
+    const c2 = await lead(other, '+380501110002');
+    expect([await dup(token, a1), await dup(token, a2), await dup(token, c2)]).toEqual([1, 2, 2]);
+
+    const gone = await t.request({ method: 'DELETE', url: `/api/sources/lists/${again.list.id}`, token });
+    expect(gone.statusCode).toBe(200);
+    expect([await dup(token, a1), await dup(token, a2), await dup(token, c2)]).toEqual([0, 1, 1]);
+    const aggregations = await t.request({ method: 'GET', url: `/api/sources/${first.source.id}/aggregations`, token });
+    expect(aggregations.json()).toMatchObject({ total_leads: 2, duplicate: 1 });
+
+    expect((await t.request({ method: 'DELETE', url: `/api/sources/${other.source.id}`, token })).statusCode).toBe(200);
+    expect([await dup(token, a1), await dup(token, a2)]).toEqual([0, 0]);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/sources/${first.source.id}/aggregations`, token })).json(),
+    ).toMatchObject({ total_leads: 2, duplicate: 0 });
+  });
+
+  it("leaves another team's duplicates alone when a list goes", async () => {
+    const one = await signupVerified(t);
+    const two = await signupVerified(t);
+    const counts = [];
+    for (const owner of [one, two]) {
+      const ids = await attributeIds(t, owner.token);
+      const { source, list } = await sourceWithList(t, owner.token, 'Same phones');
+      for (let i = 0; i < 2; i++) {
+        const created = await createLead(t, owner.token, source.id, list.id, [[ids.phone, '+380502220001']]);
+        counts.push({ token: owner.token, id: created.json().id as number, list: list.id });
+      }
+    }
+    const [, , theirs] = counts;
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/sources/lists/${counts[0].list}`, token: one.token })).statusCode,
+    ).toBe(200);
+    expect(await dup(two.token, theirs.id)).toBe(1);
+  });
+
+  // One transaction at a time on the embedded database: there, nothing can write between a
+  // recount and its commit, and a transaction held open here would stop the request itself.
+  it.skipIf(kind === 'embedded')(
+    'waits for the team’s duplicate lock before it writes a phone, so an import’s recount never misses it',
+    async () => {
+      const owner = await signupVerified(t);
+      const ids = await attributeIds(t, owner.token);
+      const { source, list } = await sourceWithList(t, owner.token, 'Locked');
+      const first = (await createLead(t, owner.token, source.id, list.id, [[ids.phone, '+380503330001']])).json();
+
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // What an import's chunk does from its recount to its commit.
+      const chunk = db.transaction().execute(async (tx) => {
+        await sql`select pg_advisory_xact_lock(hashtextextended(${`herald.lead_duplicates.${owner.user.team_id}`}, 0))`.execute(
+          tx,
+        );
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const answered: string[] = [];
+      const second = createLead(t, owner.token, source.id, list.id, [[ids.phone, '+380503330001']]).then((r) => {
+        answered.push('create');
+        return r;
+      });
+      const removed = t.request({ method: 'DELETE', url: `/api/leads/${first.id}`, token: owner.token }).then((r) => {
+        answered.push('delete');
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(answered).toEqual([]);
+      release();
+      await chunk;
+      expect((await second).statusCode).toBe(201);
+      expect((await removed).statusCode).toBe(200);
+      expect(await dup(owner.token, (await second).json().id)).toBe(0);
+    },
+  );
+});
