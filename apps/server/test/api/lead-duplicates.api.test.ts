@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdTeamDuplicates } from '../../src/db/lead-duplicates.ts';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
@@ -89,9 +90,7 @@ describe.each(databases)('lead duplicates on %s', (kind) => {
       });
       // What an import's chunk does from its recount to its commit.
       const chunk = db.transaction().execute(async (tx) => {
-        await sql`select pg_advisory_xact_lock(hashtextextended(${`herald.lead_duplicates.${owner.user.team_id}`}, 0))`.execute(
-          tx,
-        );
+        await holdTeamDuplicates(tx, owner.user.team_id);
         locked();
         await held;
       });
