@@ -74,6 +74,11 @@ export interface BuildOptions {
   sweepEveryMs?: number;
   /** Leads per import publishing transaction; tests make it small to stop an import midway. */
   importChunkRows?: number;
+  /**
+   * Leads a team may still import under its plan (null: no limit). Plans are not built yet, so
+   * every team is unlimited; tests give a number to prove the limit ends an import.
+   */
+  importAllowance?: (teamId: number) => Promise<number | null>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -210,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireList: sources.getList,
     sweepEveryMs: options.sweepEveryMs,
     chunkRows: options.importChunkRows ?? config.IMPORT_CHUNK_ROWS,
+    importAllowance: options.importAllowance,
   });
   app.addHook('onClose', async () => imports.stop());
   const segments = await createSegmentsModule({

@@ -52,6 +52,7 @@ export const IMPORT_FAILURES = [
   'import_file_invalid_text',
   'import_list_deleted',
   'import_attribute_deleted',
+  'import_limit_reached',
 ] as const;
 export type TImportFailure = (typeof IMPORT_FAILURES)[number];
 export const isImportFailure = (code: unknown): code is TImportFailure =>

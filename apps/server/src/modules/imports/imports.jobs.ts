@@ -34,9 +34,14 @@ export interface ImportRunnerDeps {
   batchSize: number;
   /** VACUUM after a cancel or a broken file took many leads back: the embedded database has no autovacuum. */
   vacuumAfterTakeBack: boolean;
+  /** Leads the team may still import under its plan, this import's published ones included; null: no limit. */
+  importAllowance: (teamId: number) => Promise<number | null>;
 }
 
-/** The file could not be read (as opposed to the database failing): retrying will not help. */
+/**
+ * The file could not be read, or holds more leads than the plan allows (as opposed to the database
+ * failing): retrying will not help, and what the run published of it is taken back.
+ */
 class FileError extends ImportFailure {}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -207,12 +212,22 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       copyText: staging.copies,
       stagedThrough,
     };
+    // Read once a run: the leads this import published before a restart are the plan's usage now,
+    // and count against the file again below.
+    const allowance = await deps.importAllowance(row.team_id);
+    const limit = allowance === null ? null : allowance + row.leads_processed;
     const writer = staging.copies ? await staging.copyWriter(table, columns.length) : undefined;
     const publishing = publisher(current, columns, context, table);
     try {
       if (kept) publishing.add(stagedThrough, await staging.countAfter(kept, row.published_upto));
       for await (const m of fileErrors(parseInWorker(job, context.signal), context.signal)) {
         if (m.type !== 'batch' && m.type !== 'done') continue;
+        if (limit !== null && m.counts.good > limit) {
+          throw new FileError(
+            'import_limit_reached',
+            `The file has more leads than the plan allows to import: ${limit.toLocaleString('en')} at most.`,
+          );
+        }
         if (m.type === 'batch') {
           // Failed rows first: a run resumed after a crash here sends them again (kept once).
           if (m.failed.length > 0) await repo.addFailed(row.team_id, row.id, m.failed, FAILED_ROWS_KEPT);

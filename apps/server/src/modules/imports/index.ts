@@ -29,6 +29,8 @@ export interface ImportsModuleDeps {
   requireList: (teamId: number, listId: number) => Promise<{ id: number; source_id: number }>;
   sweepEveryMs?: number;
   chunkRows?: number;
+  /** The plan's `import-limit` (decision 009, "The plan's import limit"); unlimited without it. */
+  importAllowance?: (teamId: number) => Promise<number | null>;
 }
 
 const SWEEP_EVERY_MS = 5_000;
@@ -49,6 +51,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   );
   const filesDir = join(deps.dataDir === ':memory:' ? '.' : deps.dataDir, 'files');
   const embedded = database.kind === 'embedded';
+  const importAllowance = deps.importAllowance ?? (async () => null);
   const runner = createImportRunner({
     repo,
     staging,
@@ -61,6 +64,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     publishConcurrency: embedded ? 1 : 2,
     batchSize: embedded ? 2_000 : 5_000,
     vacuumAfterTakeBack: embedded,
+    importAllowance,
   });
   // Two imports at once, so one team's million-row file does not hold another's hundred rows at 0%
   // for minutes; more wait queued (each takes a parser thread and, on PostgreSQL, up to three
@@ -103,7 +107,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     attributes: deps.attributes,
     createAttributes: deps.createAttributes,
     requireList: deps.requireList,
-    importAllowance: async () => null,
+    importAllowance,
     async start(user, importId, title) {
       const process = await jobs.enqueue(IMPORT_JOB, { importId }, { teamId: user.teamId, userId: user.id, title });
       // The spec shows the task Running at once, with its file name and 0 parsed leads.

@@ -1,4 +1,4 @@
-import type { TImportFile } from '@herald/shared/imports/imports.schemas';
+import { isImportFailure, type TImportFile } from '@herald/shared/imports/imports.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useServerEvent } from '../../../lib/live-events.tsx';
@@ -27,7 +27,9 @@ export function ImportEvents() {
     // The final counters (unique, duplicates resolved) are not in the event: read them once.
     void queryClient.invalidateQueries({ queryKey: importQueryKey(event.id) });
     if (event.stage === 'failed') {
-      notifyError(t('failed'), event.name);
+      // Why, where the user is: a plan's limit above all asks them to act (the spec's error alert).
+      const why = isImportFailure(event.error_code) ? t(`failure.${event.error_code}`) : undefined;
+      notifyError(t('failed'), why ? `${event.name}: ${why}` : event.name);
       return;
     }
     void queryClient.invalidateQueries({ queryKey: ['leads'] });
