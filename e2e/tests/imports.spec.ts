@@ -352,9 +352,11 @@ test('a file found broken midway shows Failing while its leads are taken back, t
   });
 
   await test.step('the take-back shows as Failing with the reason, then the import ends Failed', async () => {
-    const failing = dialog.getByText('The file cannot be read to the end: taking back the leads imported from it');
+    const failing = dialog.getByText('The import cannot finish: taking back the leads imported from the file');
     await expect(failing).toBeVisible({ timeout: 60_000 });
     await expect(dialog.getByRole('alert')).toContainText('Import failed!');
+    // Why, under it: the file's fault, not a plan's limit or ours.
+    await expect(dialog.getByRole('alert')).toContainText('The file is damaged or cut short');
     await page.screenshot({ path: join(SHOTS, 'en-8-failing.png') });
     await expect(dialog.getByText('Import failed', { exact: true })).toBeVisible({ timeout: 120_000 });
     // The file's fault: nothing is kept, so there is nothing to cancel or resume.

@@ -35,8 +35,8 @@ export async function recountDuplicates(
 }
 
 /**
- * Runs `remove`, a delete that takes phone values with it (a list's or source's leads, a phone
- * attribute's values), and then recounts the leads left holding those phones. The phones are noted
+ * Runs `remove`, a delete that takes phone values with it (a list's or source's leads), and then
+ * recounts the leads left holding those phones. The phones (a query of a `value` column) are noted
  * in a temporary table first: afterwards no row says which they were, and a big list's million
  * phones do not belong in the server's memory. The caller holds `holdTeamDuplicates`.
  */
