@@ -41,7 +41,7 @@ import { createValidationTemplateRepository } from './modules/settings/settings.
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { createVersionedCache } from './db/versioned-cache.ts';
-import { createSourcesRepository } from './modules/sources/sources.repository.ts';
+import { createSourcesRepository, EMBEDDED_LEAD_DELETE_BATCH } from './modules/sources/sources.repository.ts';
 import { sourcesRoutes } from './modules/sources/sources.routes.ts';
 import { createSourcesService } from './modules/sources/sources.service.ts';
 import { createTeamRepository } from './modules/team/team.repository.ts';
@@ -74,6 +74,8 @@ export interface BuildOptions {
   sweepEveryMs?: number;
   /** Leads per import publishing transaction; tests make it small to stop an import midway. */
   importChunkRows?: number;
+  /** Leads deleted a transaction when a list or source goes (embedded: 5,000; PostgreSQL: all in one); tests make it small. */
+  leadDeleteBatch?: number;
   /**
    * Leads a team may still import under its plan (null: no limit). Plans are not built yet, so
    * every team is unlimited; tests give a number to prove the limit ends an import.
@@ -179,7 +181,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const settings = createSettingsService(createValidationTemplateRepository(db));
   const sources = createSourcesService(
-    createSourcesRepository(db),
+    createSourcesRepository(
+      db,
+      options.leadDeleteBatch ?? (database.kind === 'embedded' ? EMBEDDED_LEAD_DELETE_BATCH : null),
+    ),
     createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 2_000 }),
   );
   const leadsRepo = createLeadsRepository(db);

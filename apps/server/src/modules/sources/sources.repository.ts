@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
 import { bumpDataVersion } from '../../db/data-version.ts';
 import { holdTeamDuplicates, removingPhones } from '../../db/lead-duplicates.ts';
@@ -32,29 +32,66 @@ async function lockImportsOf(tx: Kysely<DB>, teamId: number, by: 'list_id' | 'so
 }
 
 /**
- * Deletes lists or sources with their leads (the cascades of migration 0006), and recounts the
- * duplicates of the team's other leads that shared a phone with them: emptying a list imported twice
- * by mistake leaves the first one without duplicates. The imports are locked first (see above),
- * then the team's duplicate lock, as an import's chunk takes them, so neither waits on the other
- * in a circle.
+ * Leads deleted a transaction when a list or source goes on the embedded database (see
+ * deleteWithLeads); PostgreSQL deletes them in the one transaction that deletes the list.
  */
-async function deleteWithLeads(tx: Transaction<DB>, teamId: number, table: 'lists' | 'sources', ids: number[]) {
-  const by = table === 'lists' ? 'list_id' : 'source_id';
-  await lockImportsOf(tx, teamId, by, ids);
-  await holdTeamDuplicates(tx, teamId);
-  // Only a lead counted as a duplicate shares a phone with a lead that may stay.
-  const phones = sql`
-    select distinct v.value from leads l join lead_values v on v.lead_id = l.id and v.type = 'phone'
-    where l.team_id = ${teamId} and ${sql.ref(`l.${by}`)} = any(${ids}::bigint[]) and l.duplicates > 0`;
-  const deleted = await removingPhones(tx, teamId, phones, () =>
-    tx.deleteFrom(table).where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst(),
-  );
-  await bumpDataVersion(tx, teamId);
-  return Number(deleted.numDeletedRows);
+export const EMBEDDED_LEAD_DELETE_BATCH = 5_000;
+
+/** The phones of `leads` (a condition on `l`) that other leads may share: only a duplicate's. */
+const sharedPhones = (leads: RawBuilder<unknown>) => sql`
+  select distinct v.value from leads l join lead_values v on v.lead_id = l.id and v.type = 'phone'
+  where ${leads} and l.duplicates > 0`;
+
+/**
+ * Deletes lists or sources with their leads, and recounts the duplicates of the team's other leads
+ * that shared a phone with them: emptying a list imported twice by mistake leaves the first one
+ * without duplicates. With a `batch`, the leads go first, that many a transaction: on the embedded
+ * database, one connection, a 200,000-lead list was one transaction of 6 s that every other query
+ * of the app waited behind (a million-lead one ~30 s); in batches of 5,000 the leads page answers
+ * within half a second meanwhile, for ~60% more time in all (`npm run list-delete -w
+ * @herald/bench`). A delete cut short by a crash then leaves the list with fewer leads, and
+ * deleting it again ends the job. PostgreSQL's readers never wait on a delete, so there the whole
+ * delete stays one transaction (batches cost it ~50% more). Last, the lists or sources themselves,
+ * with whatever leads are left (the cascades of migration 0006): the imports are locked first (see
+ * above), then the team's duplicate lock, as an import's chunk takes them, so neither waits on the
+ * other in a circle.
+ */
+async function deleteWithLeads(
+  db: Kysely<DB>,
+  teamId: number,
+  table: 'lists' | 'sources',
+  ids: number[],
+  batch: number | null,
+) {
+  const by = sql.ref(table === 'lists' ? 'l.list_id' : 'l.source_id');
+  const ofThese = sql`l.team_id = ${teamId} and ${by} = any(${ids}::bigint[])`;
+  for (let deleted = batch; batch !== null && deleted === batch; ) {
+    deleted = await db.transaction().execute(async (tx) => {
+      await holdTeamDuplicates(tx, teamId);
+      const found = await sql<{ id: string }>`select l.id from leads l where ${ofThese} limit ${batch}`.execute(tx);
+      const leadIds = found.rows.map((r) => Number(r.id));
+      if (leadIds.length === 0) return 0;
+      const these = sql`l.id = any(${leadIds}::bigint[])`;
+      await removingPhones(tx, teamId, sharedPhones(these), () =>
+        sql`delete from leads l where l.team_id = ${teamId} and ${these}`.execute(tx),
+      );
+      await bumpDataVersion(tx, teamId);
+      return leadIds.length;
+    });
+  }
+  return db.transaction().execute(async (tx) => {
+    await lockImportsOf(tx, teamId, table === 'lists' ? 'list_id' : 'source_id', ids);
+    await holdTeamDuplicates(tx, teamId);
+    const deleted = await removingPhones(tx, teamId, sharedPhones(ofThese), () =>
+      tx.deleteFrom(table).where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst(),
+    );
+    await bumpDataVersion(tx, teamId);
+    return Number(deleted.numDeletedRows);
+  });
 }
 
 /** Sources and their lists; counts are computed from `leads` by source or by list. */
-export function createSourcesRepository(db: Kysely<DB>) {
+export function createSourcesRepository(db: Kysely<DB>, leadDeleteBatch: number | null = null) {
   return {
     async findSourcePage(teamId: number, args: PageArgs) {
       let q = db.selectFrom('sources').where('team_id', '=', teamId);
@@ -104,7 +141,7 @@ export function createSourcesRepository(db: Kysely<DB>) {
     },
 
     deleteSources(teamId: number, ids: number[]) {
-      return db.transaction().execute((tx) => deleteWithLeads(tx, teamId, 'sources', ids));
+      return deleteWithLeads(db, teamId, 'sources', ids, leadDeleteBatch);
     },
 
     findListsOfSources(teamId: number, sourceIds: number[]) {
@@ -163,7 +200,7 @@ export function createSourcesRepository(db: Kysely<DB>) {
     },
 
     deleteLists(teamId: number, ids: number[]) {
-      return db.transaction().execute((tx) => deleteWithLeads(tx, teamId, 'lists', ids));
+      return deleteWithLeads(db, teamId, 'lists', ids, leadDeleteBatch);
     },
 
     /**
