@@ -117,4 +117,29 @@ describe.each(databases)('the import limit on %s', (kind) => {
     });
     expect(await leadsIn(list.id)).toBe(12_000);
   }, 240_000);
+
+  it('ends the process when the list goes while a file over the limit is being taken back', async () => {
+    const { owner, attrs, list } = await team('Gone');
+    allowance = 11_000;
+    let deleting: Promise<{ statusCode: number }> | undefined;
+    const unsubscribe = t.app.services.bus.subscribe((e) => {
+      const stage = (e.event.payload as { stage?: string }).stage;
+      if (e.event.type === 'ImportStatus' && stage === 'rolling_back' && !deleting) {
+        deleting = t.request({ method: 'DELETE', url: `/api/sources/lists/${list.id}`, token: owner.token });
+      }
+    });
+    await startImport(t, owner.token, list.id, 'gone.csv', csv(['Phone', ...phones(12_000)]), { Phone: attrs.phone });
+    await vi.waitFor(() => expect(deleting).toBeDefined(), { timeout: 60_000 });
+    expect((await deleting)?.statusCode).toBe(200);
+    unsubscribe();
+    // The run finds its import gone and fails its process, as any run that lost its import does.
+    await vi.waitFor(
+      async () => {
+        const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json().data;
+        expect(processes[0]).toMatchObject({ title: 'gone.csv', status: 'failed' });
+      },
+      { timeout: 30_000 },
+    );
+    expect(await leadsIn(list.id)).toBe(0);
+  }, 120_000);
 });

@@ -5,6 +5,8 @@ import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { csv } from '../fixtures/imports/hostile-files.ts';
+import { importFile } from '../fixtures/imports/import-client.ts';
 
 /**
  * `leads.duplicates` (decision 007) after the writes that take many leads' phones at once, and the
@@ -15,7 +17,8 @@ describe.each(databases)('lead duplicates on %s', (kind) => {
   let db: Kysely<DB>;
   beforeAll(async () => {
     // Leads go two a transaction when their list or source is deleted: the lists below take several.
-    t = await startTestApp(kind, {}, { leadDeleteBatch: 2 });
+    // Imports publish a row a transaction, so each row's recount sees the ones before.
+    t = await startTestApp(kind, {}, { leadDeleteBatch: 2, importChunkRows: 1 });
     db = t.app.services.database.db as Kysely<DB>;
   });
   afterAll(() => t?.close());
@@ -58,6 +61,48 @@ describe.each(databases)('lead duplicates on %s', (kind) => {
     expect(
       (await t.request({ method: 'GET', url: `/api/sources/${first.source.id}/aggregations`, token })).json(),
     ).toMatchObject({ total_leads: 2, duplicate: 0 });
+  });
+
+  it('counts every phone of an earlier lead when an import shares only one of them', async () => {
+    const { token } = await signupVerified(t);
+    const ids = await attributeIds(t, token);
+    const { source, list } = await sourceWithList(t, token, 'Existing');
+    const lead = async (phones: string[]) =>
+      (
+        await createLead(
+          t,
+          token,
+          source.id,
+          list.id,
+          phones.map((p) => [ids.phone, p] as [number, string]),
+        )
+      ).json().id as number;
+    const e = await lead(['+380501110001', '+380501110002']);
+    await lead(['+380501110001']);
+    await lead(['+380501110001']);
+    expect(await dup(token, e)).toBe(2);
+    const target = await sourceWithList(t, token, 'Target');
+    const { result } = await importFile(t, token, target.list.id, 'q.csv', csv(['Phone', '+380501110002']), {
+      Phone: ids.phone,
+    });
+    expect(result.status).toBe('completed');
+    // E shares its first phone with two leads and its second with the imported one.
+    expect(await dup(token, e)).toBe(3);
+  });
+
+  it('counts a lead of a file whole when later rows share different phones of it', async () => {
+    const { token } = await signupVerified(t);
+    const ids = await attributeIds(t, token);
+    const { list } = await sourceWithList(t, token, 'Chunks');
+    const rows = ['Phone,Phone 2', '+380502220001,+380502220002', '+380502220002,', '+380502220001,'];
+    const { result } = await importFile(t, token, list.id, 'c.csv', csv(rows), {
+      Phone: ids.phone,
+      'Phone 2': ids.phone,
+    });
+    expect(result.status).toBe('completed');
+    const page = (await t.request({ method: 'GET', url: `/api/lists/${list.id}/leads?limit=10`, token })).json();
+    const byId = [...page.data].sort((a: { id: number }, b: { id: number }) => a.id - b.id);
+    expect(byId.map((l: { duplicates: number }) => l.duplicates)).toEqual([2, 1, 1]);
   });
 
   it("leaves another team's duplicates alone when a list goes", async () => {

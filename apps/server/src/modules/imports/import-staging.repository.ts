@@ -398,14 +398,31 @@ async function insertCountingDuplicates(
       select h.lead_id, count(distinct o.lead_id) as n
       from holders h join holders o on o.value = h.value and o.lead_id <> h.lead_id
       group by h.lead_id
+    ), earlier_phones as (
+      -- A new lead's phones are all the chunk's, so its count above is whole. An earlier lead may
+      -- hold phones the chunk lacks (two phone columns, or a second phone added by hand): it is
+      -- counted again over all of them. Only earlier leads exist yet (this statement's inserts are
+      -- not seen), and only those sharing a phone of the chunk.
+      select c.lead_id, lv.value from counted c
+      join leads l on l.id = c.lead_id and l.team_id = ${teamId}
+      join lead_values lv on lv.lead_id = c.lead_id and lv.type = 'phone'
+    ), recounted as (
+      select e.lead_id, count(distinct o.lead_id) as n from earlier_phones e
+      cross join lateral (
+        select lv.lead_id from lead_values lv
+        where lv.team_id = ${teamId} and lv.type = 'phone' and lv.value = e.value
+        offset 0
+      ) o
+      where o.lead_id <> e.lead_id
+      group by e.lead_id
     ), inserted as (
       insert into leads (id, team_id, source_id, list_id, status, value_mask, duplicates) overriding system value
       select s.lead_id, ${lead}, coalesce(c.n, 0) from ${staged} left join counted c on c.lead_id = s.lead_id
       where ${range} order by s.row_no
       returning 1
     ), updated as (
-      update leads l set duplicates = c.n from counted c
-      where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n
+      update leads l set duplicates = r.n from recounted r
+      where l.id = r.lead_id and l.team_id = ${teamId} and l.duplicates <> r.n
       returning 1
     )
     select (select count(*) from inserted)::int as n`.execute(tx);

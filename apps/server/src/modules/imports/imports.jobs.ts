@@ -437,7 +437,10 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           try {
             await rollBack(latest, error, context);
           } catch (cause) {
-            if (cause instanceof SupersededError) return 'superseded';
+            // Taken over by a newer run, or gone with its list: as every other run that lost its import.
+            if (cause instanceof SupersededError) {
+              return supersededOrGone(row.id, latest.staging_table ?? staging.tableName(row.id, row.attempt));
+            }
             throw cause;
           }
           latest = await repo.findByIdUnscoped(row.id);
