@@ -28,6 +28,30 @@ describe.each(databases)('lead duplicates on %s', (kind) => {
   const dup = async (token: string, id: number) =>
     (await t.request({ method: 'GET', url: `/api/leads/${id}`, token })).json().duplicates as number;
 
+  /** Holds the team's duplicate lock in a transaction of its own, as an import's chunk does from its recount to its commit. */
+  async function holdingTheLock(teamId: number) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const done = db.transaction().execute(async (tx) => {
+      await holdTeamDuplicates(tx, teamId);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    return {
+      async release() {
+        release();
+        await done;
+      },
+    };
+  }
+
   it('recounts the leads left when a list or a source goes with the phones they shared', async () => {
     const { token } = await signupVerified(t);
     const ids = await attributeIds(t, token);
@@ -134,21 +158,7 @@ describe.each(databases)('lead duplicates on %s', (kind) => {
       const { source, list } = await sourceWithList(t, owner.token, 'Locked');
       const first = (await createLead(t, owner.token, source.id, list.id, [[ids.phone, '+380503330001']])).json();
 
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked!: () => void;
-      const lockTaken = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
-      // What an import's chunk does from its recount to its commit.
-      const chunk = db.transaction().execute(async (tx) => {
-        await holdTeamDuplicates(tx, owner.user.team_id);
-        locked();
-        await held;
-      });
-      await lockTaken;
+      const chunk = await holdingTheLock(owner.user.team_id);
       const answered: string[] = [];
       const second = createLead(t, owner.token, source.id, list.id, [[ids.phone, '+380503330001']]).then((r) => {
         answered.push('create');
@@ -160,11 +170,41 @@ describe.each(databases)('lead duplicates on %s', (kind) => {
       });
       await new Promise((r) => setTimeout(r, 500));
       expect(answered).toEqual([]);
-      release();
-      await chunk;
+      await chunk.release();
       expect((await second).statusCode).toBe(201);
       expect((await removed).statusCode).toBe(200);
       expect(await dup(owner.token, (await second).json().id)).toBe(0);
+    },
+  );
+
+  it.skipIf(kind === 'embedded')(
+    'recounts the phone an edit overwrites as it stands, not as it was read before another edit',
+    async () => {
+      const owner = await signupVerified(t);
+      const ids = await attributeIds(t, owner.token);
+      const { source, list } = await sourceWithList(t, owner.token, 'Edits');
+      const a = (await createLead(t, owner.token, source.id, list.id, [[ids.phone, '+380504440001']])).json();
+      const b = (await createLead(t, owner.token, source.id, list.id, [[ids.phone, '+380504440002']])).json();
+      const phoneOfA = a.lead_values[0].id as number;
+      const edit = (value: string) =>
+        t.request({ method: 'PUT', url: `/api/lead-phones/${phoneOfA}`, token: owner.token, payload: { value } });
+      // Both edits read A's phone before either writes; the lock makes them queue in this order.
+      const chunk = await holdingTheLock(owner.user.team_id);
+      const toB = edit('+380504440002');
+      await new Promise((r) => setTimeout(r, 300));
+      const toNew = edit('+380504440003');
+      await new Promise((r) => setTimeout(r, 300));
+      await chunk.release();
+      expect([(await toB).statusCode, (await toNew).statusCode]).toEqual([200, 200]);
+      // A ends on the new phone: B shares nothing any more.
+      const lead = (await t.request({ method: 'GET', url: `/api/leads/${a.id}`, token: owner.token })).json();
+      expect(lead.lead_values[0].value).toBe('+380504440003');
+      expect([await dup(owner.token, a.id), await dup(owner.token, b.id)]).toEqual([0, 0]);
+      const log = (await t.request({ method: 'GET', url: `/api/leads/${a.id}/log`, token: owner.token })).json().data;
+      const froms = log
+        .flatMap((e: { diff_log: Array<{ value_from: string | null }> }) => e.diff_log.map((d) => d.value_from))
+        .filter(Boolean);
+      expect(froms).toEqual(expect.arrayContaining(['+380504440001', '+380504440002']));
     },
   );
 });

@@ -34,29 +34,33 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
     return value;
   }
 
+  type Tx = Parameters<Parameters<LeadsRepository['transaction']>[0]>[0];
+  interface Change {
+    action: 'added' | 'changed' | 'removed';
+    attributeName: string;
+    from: string | null;
+    to: string | null;
+    /** The phones whose holders' duplicates the change moves. */
+    phones: string[];
+  }
+
   /**
    * Applies one value change in a transaction with what every change needs: the lead's updated_at,
-   * a Timeline entry, duplicates for the phones involved, and fresh counts.
+   * a Timeline entry, duplicates for the phones involved, and fresh counts. The team's duplicate
+   * lock comes first when a phone is involved (see `holdTeamDuplicates`), then the lead's row, which
+   * every change of the lead's values takes: `step` reads the value as it now stands, after any
+   * change that got there first (two edits of one phone read before either wrote would recount the
+   * wrong phone), applies the change and says what it did, or null when nothing is left to do.
    */
-  async function writeChange(
-    user: AuthUser,
-    change: {
-      leadId: number;
-      action: 'added' | 'changed' | 'removed';
-      attributeName: string;
-      from: string | null;
-      to: string | null;
-      phones: string[];
-    },
-    apply: (tx: Parameters<Parameters<LeadsRepository['transaction']>[0]>[0]) => Promise<void>,
-  ) {
+  async function writeChange(user: AuthUser, leadId: number, phone: boolean, step: (tx: Tx) => Promise<Change | null>) {
     const teamId = user.teamId;
     await repo.transaction(async (tx) => {
-      if (change.phones.length > 0) await repo.holdDuplicates(teamId, tx);
-      // Locks the lead next: values have no foreign key (migration 0006), so a lead deleted
-      // meanwhile must stop the change rather than leave a value behind.
-      if ((await repo.touch(teamId, [change.leadId], tx)) === 0) throw new AppError('not_found', 'Lead not found.');
-      await apply(tx);
+      if (phone) await repo.holdDuplicates(teamId, tx);
+      // Values have no foreign key (migration 0006), so a lead deleted meanwhile must stop the
+      // change rather than leave a value behind.
+      if ((await repo.touch(teamId, [leadId], tx)) === 0) throw new AppError('not_found', 'Lead not found.');
+      const change = await step(tx);
+      if (!change) return;
       const entry = {
         action: change.action,
         lead_attribute_name: change.attributeName,
@@ -67,12 +71,19 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
       await log.add(
         teamId,
         user.id,
-        [{ lead_id: change.leadId, type: 'value', action: `value_${change.action}`, diff_log: [entry] }],
+        [{ lead_id: leadId, type: 'value', action: `value_${change.action}`, diff_log: [entry] }],
         tx,
       );
-      if (change.phones.length > 0) await repo.refreshDuplicates(teamId, change.phones, [change.leadId], tx);
+      if (change.phones.length > 0) await repo.refreshDuplicates(teamId, change.phones, [leadId], tx);
       await bumpDataVersion(tx, teamId);
     });
+  }
+
+  /** The value as it stands inside the change's transaction; gone meanwhile: not found. */
+  async function valueNow(teamId: number, id: number, tx: Tx) {
+    const value = await repo.findValue(teamId, id, tx);
+    if (!value) throw new AppError('not_found', 'Value not found.');
+    return value;
   }
 
   return {
@@ -84,62 +95,59 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
       if (kindOf(attribute.type) !== kind)
         throw AppError.field('value', `Use ${kindOf(attribute.type)} for a ${attribute.type} attribute.`);
       const value = await normalize(teamId, attribute.type, raw);
-      const existing = await repo.valuesOf(teamId, [leadId]);
-      if (existing.some((v) => v.attribute.id === attributeId && v.value === value)) {
-        throw AppError.field('value', 'The lead already has this value.');
-      }
-      const phones = attribute.type === 'phone' ? [value] : [];
-      await writeChange(
-        user,
-        { leadId, action: 'added', attributeName: attribute.name, from: null, to: value, phones },
-        async (tx) => {
-          if (!(await repo.lockAttributes(teamId, [attributeId], tx))) {
-            throw new AppError('not_found', 'Attribute not found.');
-          }
-          await repo.insertValues(teamId, leadId, [{ attribute_id: attributeId, type: attribute.type, value }], tx);
-        },
-      );
+      const phone = attribute.type === 'phone';
+      await writeChange(user, leadId, phone, async (tx) => {
+        const existing = await repo.valuesOf(teamId, [leadId], tx);
+        if (existing.some((v) => v.attribute.id === attributeId && v.value === value)) {
+          throw AppError.field('value', 'The lead already has this value.');
+        }
+        if (!(await repo.lockAttributes(teamId, [attributeId], tx))) {
+          throw new AppError('not_found', 'Attribute not found.');
+        }
+        await repo.insertValues(teamId, leadId, [{ attribute_id: attributeId, type: attribute.type, value }], tx);
+        return { action: 'added', attributeName: attribute.name, from: null, to: value, phones: phone ? [value] : [] };
+      });
     },
 
     async update(user: AuthUser, id: number, kind: ValueKind, raw: string) {
-      const current = await requireValue(user.teamId, id, kind);
-      const value = await normalize(user.teamId, current.type, raw);
-      if (value === current.value) return current.lead_id;
-      const phones = current.type === 'phone' ? [current.value, value] : [];
-      await writeChange(
-        user,
-        {
-          leadId: current.lead_id,
+      const teamId = user.teamId;
+      const found = await requireValue(teamId, id, kind);
+      const value = await normalize(teamId, found.type, raw);
+      if (value === found.value) return found.lead_id;
+      const phone = found.type === 'phone';
+      await writeChange(user, found.lead_id, phone, async (tx) => {
+        const current = await valueNow(teamId, id, tx);
+        if (value === current.value) return null;
+        await repo.updateValue(teamId, id, value, tx);
+        return {
           action: 'changed',
           attributeName: current.attribute_name,
           from: current.value,
           to: value,
-          phones,
-        },
-        (tx) => repo.updateValue(user.teamId, id, value, tx),
-      );
-      return current.lead_id;
+          phones: phone ? [current.value, value] : [],
+        };
+      });
+      return found.lead_id;
     },
 
     async remove(user: AuthUser, id: number, kind: ValueKind) {
-      const current = await requireValue(user.teamId, id, kind);
-      const remaining = (await repo.valuesOf(user.teamId, [current.lead_id])).filter((v) => v.id !== id);
-      if (remaining.length === 0)
-        throw AppError.field('value', 'A lead keeps at least one value; delete the lead instead.');
-      const phones = current.type === 'phone' ? [current.value] : [];
-      await writeChange(
-        user,
-        {
-          leadId: current.lead_id,
+      const teamId = user.teamId;
+      const found = await requireValue(teamId, id, kind);
+      await writeChange(user, found.lead_id, found.type === 'phone', async (tx) => {
+        const current = await valueNow(teamId, id, tx);
+        const remaining = (await repo.valuesOf(teamId, [found.lead_id], tx)).filter((v) => v.id !== id);
+        if (remaining.length === 0)
+          throw AppError.field('value', 'A lead keeps at least one value; delete the lead instead.');
+        await repo.deleteValue(teamId, id, tx);
+        return {
           action: 'removed',
           attributeName: current.attribute_name,
           from: current.value,
           to: null,
-          phones,
-        },
-        (tx) => repo.deleteValue(user.teamId, id, tx),
-      );
-      return current.lead_id;
+          phones: current.type === 'phone' ? [current.value] : [],
+        };
+      });
+      return found.lead_id;
     },
   };
 }
