@@ -3,6 +3,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { bumpDataVersion } from '../../db/data-version.ts';
+import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import { holdTeamDuplicates, recountDuplicates } from '../../db/lead-duplicates.ts';
 import type { DB } from '../../db/schema.ts';
 import { ImportFailure } from './import-failure.ts';
@@ -202,92 +203,94 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
      * the import's row, so two chunks never wait on each other.
      */
     async publish(a: PublishArgs, turn: Promise<unknown> = Promise.resolve()): Promise<number> {
-      return db.transaction().execute(async (tx) => {
-        await holdImport(tx, a.importId, a.attempt);
-        // The list and the attributes are locked as foreign keys would (lead rows have none,
-        // migration 0006), once a chunk: one deleted meanwhile stops the import, nothing dangles.
-        const list = await sql`
+      return retryOnDeadlock(() =>
+        db.transaction().execute(async (tx) => {
+          await holdImport(tx, a.importId, a.attempt);
+          // The list and the attributes are locked as foreign keys would (lead rows have none,
+          // migration 0006), once a chunk: one deleted meanwhile stops the import, nothing dangles.
+          const list = await sql`
           select id from lists where id = ${a.listId} and team_id = ${a.teamId} and source_id = ${a.sourceId}
           for key share`.execute(tx);
-        if (list.rows.length === 0)
-          throw new ImportFailure('import_list_deleted', 'The list of this import was deleted.');
-        const attributeIds = [...new Set(a.columns.map((c) => c.attributeId))];
-        const held = await sql<{ id: number; presence_bit: number | null }>`
+          if (list.rows.length === 0)
+            throw new ImportFailure('import_list_deleted', 'The list of this import was deleted.');
+          const attributeIds = [...new Set(a.columns.map((c) => c.attributeId))];
+          const held = await sql<{ id: number; presence_bit: number | null }>`
           select id, presence_bit from lead_attributes where team_id = ${a.teamId} and id = any(${attributeIds}::bigint[])
           for key share`.execute(tx);
-        if (held.rows.length !== attributeIds.length) {
-          throw new ImportFailure('import_attribute_deleted', 'An attribute of this import was deleted.');
-        }
-        // The GIN trigram index on values takes a big batch into its pending list, merged later
-        // (autovacuum) instead of inside this transaction. The leads' presence bits are written
-        // with the leads below, so the per-statement trigger on values stands aside (migration 0007).
-        await sql`set local gin_pending_list_limit = '64MB'`.execute(tx);
-        await sql`set local herald.bulk_values = 'on'`.execute(tx);
-        const bits = new Map(held.rows.map((r) => [Number(r.id), r.presence_bit]));
-        const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
-        const staged = sql`${sql.table(a.table)} s`;
-        if (a.columns.length > 0) {
-          const values = sql.join(
-            a.columns.map((c, i) => sql`(${sql.lit(c.attributeId)}::bigint, ${sql.lit(c.type)}, ${col(i)})`),
-          );
-          await sql`
+          if (held.rows.length !== attributeIds.length) {
+            throw new ImportFailure('import_attribute_deleted', 'An attribute of this import was deleted.');
+          }
+          // The GIN trigram index on values takes a big batch into its pending list, merged later
+          // (autovacuum) instead of inside this transaction. The leads' presence bits are written
+          // with the leads below, so the per-statement trigger on values stands aside (migration 0007).
+          await sql`set local gin_pending_list_limit = '64MB'`.execute(tx);
+          await sql`set local herald.bulk_values = 'on'`.execute(tx);
+          const bits = new Map(held.rows.map((r) => [Number(r.id), r.presence_bit]));
+          const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
+          const staged = sql`${sql.table(a.table)} s`;
+          if (a.columns.length > 0) {
+            const values = sql.join(
+              a.columns.map((c, i) => sql`(${sql.lit(c.attributeId)}::bigint, ${sql.lit(c.type)}, ${col(i)})`),
+            );
+            await sql`
             insert into lead_values (team_id, lead_id, attribute_id, type, value)
             select ${a.teamId}, s.lead_id, v.attribute_id, v.type, v.value
             from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, value)
             where ${range} and v.value is not null`.execute(tx);
-          // The values as staged, in column order: the Timeline renders them as the creation's
-          // diff when read (migration 0010), instead of a jsonb built and stored for every lead.
-          const stagedValues = sql.join(a.columns.map((_, i) => col(i)));
-          await sql`
+            // The values as staged, in column order: the Timeline renders them as the creation's
+            // diff when read (migration 0010), instead of a jsonb built and stored for every lead.
+            const stagedValues = sql.join(a.columns.map((_, i) => col(i)));
+            await sql`
             insert into lead_logs (team_id, lead_id, user_id, type, action, filename, import_file_id, import_values)
             select ${a.teamId}, s.lead_id, ${a.userId}, 'lead', 'created', ${a.filename}, ${a.importId},
               array[${stagedValues}]::text[]
             from ${staged} where ${range}`.execute(tx);
-        }
-        await turn;
-        // Still this run's, right after the chunk before: a superseded chunk stops here, before it
-        // touches other leads' duplicate counts, the tallies and the team (no lock taken).
-        const ours = await sql`
+          }
+          await turn;
+          // Still this run's, right after the chunk before: a superseded chunk stops here, before it
+          // touches other leads' duplicate counts, the tallies and the team (no lock taken).
+          const ours = await sql`
           select 1 from import_files where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}`.execute(
-          tx,
-        );
-        if (ours.rows.length === 0) throw new SupersededError();
-        // Another import of the team may publish at once (two run side by side): each recount must
-        // see the other's committed leads, so the team's chunks take turns from here to commit
-        // (the team's row, bumped below, would queue them there anyway, but after a recount that
-        // had missed the other's phones). Chunks of different teams never wait on each other.
-        await holdTeamDuplicates(tx, a.teamId);
-        // The bits of the attributes this row has a value of; several columns may share one.
-        const present = a.columns.flatMap((c, i) => {
-          const bit = bits.get(c.attributeId);
-          return bit === null || bit === undefined
-            ? []
-            : [sql`case when ${col(i)} is not null then 1::bigint << ${sql.lit(Number(bit))} else 0 end`];
-        });
-        const mask = present.length === 0 ? sql`0::bigint` : sql.join(present, sql` | `);
-        const lead = sql`${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status}, ${mask}`;
-        const phones = stagedPhones(a.columns, staged, range);
-        let count: number;
-        if (phones) {
-          if (await phonesUnknownToPlanner(tx, a.teamId, phones)) await sql`analyze lead_values`.execute(tx);
-          count = await insertCountingDuplicates(tx, a.teamId, lead, staged, range, phones);
-        } else {
-          const inserted = await sql`
+            tx,
+          );
+          if (ours.rows.length === 0) throw new SupersededError();
+          // Another import of the team may publish at once (two run side by side): each recount must
+          // see the other's committed leads, so the team's chunks take turns from here to commit
+          // (the team's row, bumped below, would queue them there anyway, but after a recount that
+          // had missed the other's phones). Chunks of different teams never wait on each other.
+          await holdTeamDuplicates(tx, a.teamId);
+          // The bits of the attributes this row has a value of; several columns may share one.
+          const present = a.columns.flatMap((c, i) => {
+            const bit = bits.get(c.attributeId);
+            return bit === null || bit === undefined
+              ? []
+              : [sql`case when ${col(i)} is not null then 1::bigint << ${sql.lit(Number(bit))} else 0 end`];
+          });
+          const mask = present.length === 0 ? sql`0::bigint` : sql.join(present, sql` | `);
+          const lead = sql`${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status}, ${mask}`;
+          const phones = stagedPhones(a.columns, staged, range);
+          let count: number;
+          if (phones) {
+            if (await phonesUnknownToPlanner(tx, a.teamId, phones)) await sql`analyze lead_values`.execute(tx);
+            count = await insertCountingDuplicates(tx, a.teamId, lead, staged, range, phones);
+          } else {
+            const inserted = await sql`
             insert into leads (id, team_id, source_id, list_id, status, value_mask) overriding system value
             select s.lead_id, ${lead} from ${staged} where ${range} order by s.row_no`.execute(tx);
-          count = Number(inserted.numAffectedRows ?? 0);
-        }
-        await bumpDataVersion(tx, a.teamId);
-        // The high-water mark last: its row lock lasts only to the commit, so the parse, which
-        // updates the same import row while chunks publish, never waits behind a chunk's recount.
-        const advanced = await sql`
+            count = Number(inserted.numAffectedRows ?? 0);
+          }
+          await bumpDataVersion(tx, a.teamId);
+          // The high-water mark last: its row lock lasts only to the commit, so the parse, which
+          // updates the same import row while chunks publish, never waits behind a chunk's recount.
+          const advanced = await sql`
           update import_files set published_upto = ${a.hi}, leads_processed = leads_processed + ${count},
             heartbeat_at = clock_timestamp(), updated_at = clock_timestamp()
           where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.lo}
           returning id`.execute(tx);
-        if (advanced.rows.length === 0) throw new SupersededError();
-        return count;
-      });
+          if (advanced.rows.length === 0) throw new SupersededError();
+          return count;
+        }),
+      );
     },
 
     /**

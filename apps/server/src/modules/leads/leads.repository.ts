@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
 import type { TLeadStatus, TLeadValue } from '@herald/shared/leads/leads.schemas';
+import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import { holdTeamDuplicates, recountDuplicates } from '../../db/lead-duplicates.ts';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
@@ -70,8 +71,9 @@ export function createLeadsRepository(db: Kysely<DB>) {
   }
 
   return {
+    /** A lead write's transaction; one PostgreSQL ends to break a deadlock (with an import's chunk) runs again. */
     transaction<T>(fn: (tx: Transaction<DB>) => Promise<T>) {
-      return db.transaction().execute(fn);
+      return retryOnDeadlock(() => db.transaction().execute(fn));
     },
 
     /** One page of leads with their values, in one round trip (values as a JSON array per lead). */
