@@ -472,6 +472,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         // Another run owns the import now (this one was given up for dead, or cancelled), or it is gone.
         if (!failed) return supersededOrGone(row.id, own);
         await emit(failed, 'failed', failed.progress);
+        // The process's bar too: left at the take-back's last step, the popover showed a red 99%.
+        if (takenBack > 0) await context.reportProgress(0, { status: 'failed' });
         // The next import plans by these statistics (a new team's above all): analyzed after any
         // take-back (sampled, under a second), vacuumed as after a cancel of as many.
         if (takenBack > 0) {
