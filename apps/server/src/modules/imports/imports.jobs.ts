@@ -382,7 +382,16 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     for (let k = 1; k <= row.attempt; k++) await staging.drop(staging.tableName(row.id, k));
     const done = await repo.update(
       row.id,
-      { status: 'cancelled', stage: 'cancelled', staging_table: null, heartbeat_at: null, finished_at: new Date() },
+      // Nothing of it is left, whatever each take-back found (leads deleted by hand before it are
+      // not counted off by it).
+      {
+        status: 'cancelled',
+        stage: 'cancelled',
+        staging_table: null,
+        heartbeat_at: null,
+        finished_at: new Date(),
+        leads_processed: 0,
+      },
       { attempt: row.attempt },
     );
     if (!done) throw new SupersededError();
@@ -457,8 +466,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
             error_code: failureCodeOf(error, 'import_failed'),
             finished_at: new Date(),
             // After a take-back nothing of the file is kept: its bar would otherwise stand at the
-            // take-back's 99%, which reads as "almost imported".
-            ...(takenBack > 0 ? { progress: 0 } : {}),
+            // take-back's 99%, which reads as "almost imported"; nor does a lead of it count.
+            ...(takenBack > 0 ? { progress: 0, leads_processed: 0 } : {}),
             ...(resumable ? {} : { staging_table: null }),
           },
           { attempt: row.attempt },
