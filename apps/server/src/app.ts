@@ -186,6 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       options.leadDeleteBatch ?? (database.kind === 'embedded' ? EMBEDDED_LEAD_DELETE_BATCH : null),
     ),
     createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 2_000 }),
+    // The imports module is built below, on the sources' list checks; a delete calls it later.
+    (teamId, by, ids) => imports.service.stopRunsOf(teamId, by, ids),
   );
   const leadsRepo = createLeadsRepository(db);
   const leadLog = createLeadLogRepository(db);

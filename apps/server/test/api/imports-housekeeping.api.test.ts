@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DB } from '../../src/db/schema.ts';
 import { createImportHousekeeping } from '../../src/modules/imports/import-housekeeping.ts';
 import { createImportStaging } from '../../src/modules/imports/import-staging.repository.ts';
@@ -250,4 +250,55 @@ describe.each(databases)('imports that lose their list, their job or an attribut
     const result = await waitForImport(t, owner.token, doc.id, 30_000);
     expect(result).toMatchObject({ status: 'failed', error_code: 'import_attribute_deleted', leads_processed: 0 });
   });
+});
+
+/**
+ * Deleting the list of an import that is publishing, on PostgreSQL: its chunks hold the import's
+ * row two at a time, each taking it while the one before still has it, so the delete's lock on
+ * that row waited out the whole publish (decision 009, "Deleting the list of a running import").
+ * The delete now cancels the run first. The embedded database runs one transaction at a time, so
+ * there a delete never waited on more than one chunk.
+ */
+describe.each(databases.filter((k) => k === 'postgres'))('the list of a publishing import deleted on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {}, { importChunkRows: 5_000 });
+  });
+  afterAll(() => t?.close());
+
+  it('does not wait for the rest of the import', async () => {
+    const owner = await signupVerified(t);
+    const attrs = await attributeIds(t, owner.token);
+    const { list } = await sourceWithList(t, owner.token, 'Busy');
+    const phones = Array.from({ length: 100_000 }, (_, i) => `+38050${String(1_000_000 + i).padStart(7, '0')}`);
+    const doc = await startImport(t, owner.token, list.id, 'busy.csv', csv(['Phone', ...phones]), {
+      Phone: attrs.phone,
+    });
+    await vi.waitFor(
+      async () => {
+        const now = (await t.request({ method: 'GET', url: `/api/imports/${doc.id}`, token: owner.token })).json();
+        expect(now.leads_processed).toBeGreaterThanOrEqual(5_000);
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+    // What the import told while the delete was on its way: how far it got publishing.
+    let published = 0;
+    const unsubscribe = t.app.services.bus.subscribe((e) => {
+      const p = e.event.payload as { id?: number; leads_processed?: number };
+      if (e.event.type === 'ImportStatus' && p.id === doc.id) published = Math.max(published, p.leads_processed ?? 0);
+    });
+    const deleted = await t.request({ method: 'DELETE', url: `/api/sources/lists/${list.id}`, token: owner.token });
+    unsubscribe();
+    expect(deleted.statusCode).toBe(200);
+    // Cancelled first, it stops after the chunks in flight (two of 5,000); waited out, it published
+    // most of its 100,000 rows before the delete got in.
+    expect(published).toBeLessThan(40_000);
+    await vi.waitFor(
+      async () => {
+        const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json().data;
+        expect(processes[0]).toMatchObject({ title: 'busy.csv', status: 'failed', message: 'import_list_deleted' });
+      },
+      { timeout: 30_000 },
+    );
+  }, 120_000);
 });

@@ -120,6 +120,14 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       if (table && /^import_rows_\d+_\d+$/.test(table)) await sql.raw(`drop table if exists ${table}`).execute(db);
     },
 
+    /** Every staging table of an import (one an attempt), for when the import is gone. */
+    async dropAllOf(importId: number) {
+      const r = await sql<{ name: string }>`
+        select tablename as name from pg_tables
+        where schemaname = current_schema() and tablename ~ ${`^import_rows_${importId}_[0-9]+$`}`.execute(db);
+      for (const { name } of r.rows) await sql.raw(`drop table if exists ${name}`).execute(db);
+    },
+
     /**
      * Staging tables no run will read: of an import that is gone (deleted with its list, source or
      * team while it ran or waited for a resume) or has ended without keeping them.

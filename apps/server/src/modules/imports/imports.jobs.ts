@@ -403,11 +403,12 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   /**
    * A run that lost its import: to a newer run, which tells the process row, or to a delete of its
    * list, source or team (the import row goes with them). Nobody else would end the process then, and
-   * the popover would show it running for good: it fails, and this run's staging table goes now.
+   * the popover would show it running for good: it fails, and the import's staging tables go now.
    */
-  async function supersededOrGone(importId: number, table?: string): Promise<JobOutcome> {
+  async function supersededOrGone(importId: number): Promise<JobOutcome> {
     if (await repo.findByIdUnscoped(importId)) return 'superseded';
-    await staging.drop(table ?? null);
+    // Every attempt's table: a run the delete cancelled first left its own to the take-back.
+    await staging.dropAllOf(importId);
     throw new ImportFailure('import_list_deleted', 'The list of this import was deleted.');
   }
 
@@ -433,7 +434,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           await publish(parsed.row, columns, context, parsed.publishing);
         }
       } catch (error) {
-        if (error instanceof SupersededError) return supersededOrGone(row.id, staging.tableName(row.id, row.attempt));
+        if (error instanceof SupersededError) return supersededOrGone(row.id);
         // Stopped with the process: the import (or its cancel) stays running, for the sweep to
         // resume (decision 009). A cancel the database failed is sent again by the sweep too.
         if (context.signal.aborted) return 'superseded';
@@ -448,7 +449,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           } catch (cause) {
             // Taken over by a newer run, or gone with its list: as every other run that lost its import.
             if (cause instanceof SupersededError) {
-              return supersededOrGone(row.id, latest.staging_table ?? staging.tableName(row.id, row.attempt));
+              return supersededOrGone(row.id);
             }
             throw cause;
           }
@@ -479,7 +480,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           }
         }
         // Another run owns the import now (this one was given up for dead, or cancelled), or it is gone.
-        if (!failed) return supersededOrGone(row.id, own);
+        if (!failed) return supersededOrGone(row.id);
         await emit(failed, 'failed', failed.progress);
         // The process's bar too: left at the take-back's last step, the popover showed a red 99%.
         if (takenBack > 0) await context.reportProgress(0, { status: 'failed' });

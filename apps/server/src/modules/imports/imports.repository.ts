@@ -122,6 +122,17 @@ export function createImportsRepository(db: Kysely<DB>) {
      * one that could be resumed) becomes `cancel_queued` under a new attempt, which stops its run at
      * the next step, for a run that takes back what it published. Undefined when it has ended.
      */
+    /** The team's imports into these lists (or sources) whose run is under way. */
+    async runningOf(teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
+      return db
+        .selectFrom('import_files')
+        .select('id')
+        .where('team_id', '=', teamId)
+        .where(by, 'in', ids)
+        .where('status', 'in', [...CANCELLABLE_RUNS])
+        .execute();
+    },
+
     async cancel(teamId: number, id: number) {
       const now = new Date();
       const unstarted = await db

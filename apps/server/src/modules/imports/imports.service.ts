@@ -282,6 +282,21 @@ export function createImportsService(deps: ImportsDeps) {
      * Cancels an import (decision 009, "Cancelling"): one never run ends at once; a running or
      * resumable one is taken back by a run of its job, which the popover shows until Cancelled.
      */
+    /**
+     * Cancels the runs under way into lists (or sources) about to be deleted. On PostgreSQL the
+     * delete waits for the import's row, which a run's chunks hold two at a time, each taking it
+     * while the one before still has it: the delete waited out the whole publish (decision 009,
+     * "Deleting the list of a running import"). Cancelled first, the run stops after its chunk in
+     * flight, and its take-back, one chunk at a time, lets the delete in; finding its list gone, it
+     * ends its process Failed.
+     */
+    async stopRunsOf(teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
+      for (const { id } of await repo.runningOf(teamId, by, ids)) {
+        const cancelled = await repo.cancel(teamId, id);
+        if (cancelled?.status === 'cancel_queued') await deps.resume(id);
+      }
+    },
+
     async cancel(user: AuthUser, id: number) {
       await requireImport(user.teamId, id);
       const cancelled = await repo.cancel(user.teamId, id);

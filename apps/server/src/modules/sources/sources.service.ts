@@ -31,7 +31,14 @@ function pageArgs(query: TPageQuery): PageArgs {
 }
 
 /** Sources and lists with their lead counts (cached up to 5 minutes, fresh after own changes). */
-export function createSourcesService(repo: SourcesRepository, cache: VersionedCache) {
+/** Stops the imports under way into lists (or sources) before they are deleted (the imports module). */
+export type StopImports = (teamId: number, by: 'list_id' | 'source_id', ids: number[]) => Promise<void>;
+
+export function createSourcesService(
+  repo: SourcesRepository,
+  cache: VersionedCache,
+  stopImports: StopImports = async () => {},
+) {
   async function counts(teamId: number, by: 'source_id' | 'list_id', ids: number[]) {
     const version = await repo.dataVersion(teamId);
     const key = `${teamId}:${by}:${[...ids].sort((a, b) => a - b).join(',')}`;
@@ -114,6 +121,7 @@ export function createSourcesService(repo: SourcesRepository, cache: VersionedCa
     async delete(teamId: number, ids: number[]) {
       const found = await repo.findSourcesByIds(teamId, ids);
       if (found.length !== new Set(ids).size) throw new AppError('not_found', 'Source not found.');
+      await stopImports(teamId, 'source_id', ids);
       return repo.deleteSources(teamId, ids);
     },
 
@@ -170,6 +178,7 @@ export function createSourcesService(repo: SourcesRepository, cache: VersionedCa
 
     async deleteLists(teamId: number, ids: number[]) {
       for (const id of new Set(ids)) await requireList(teamId, id);
+      await stopImports(teamId, 'list_id', ids);
       return repo.deleteLists(teamId, ids);
     },
 
