@@ -64,6 +64,10 @@ async function holdImport(tx: Kysely<DB>, importId: number, attempt: number) {
  * lead id drawn from the leads sequence, invisible to the app until published in chunks.
  */
 export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
+  /** A staging table, if the name is one (never anything else, whatever the caller passes). */
+  async function dropTable(table: string | null) {
+    if (table && /^import_rows_\d+_\d+$/.test(table)) await sql.raw(`drop table if exists ${table}`).execute(db);
+  }
   let leadSequence: string | undefined;
   async function sequence() {
     if (!leadSequence) {
@@ -116,16 +120,14 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       };
     },
 
-    async drop(table: string | null) {
-      if (table && /^import_rows_\d+_\d+$/.test(table)) await sql.raw(`drop table if exists ${table}`).execute(db);
-    },
+    drop: dropTable,
 
     /** Every staging table of an import (one an attempt), for when the import is gone. */
     async dropAllOf(importId: number) {
       const r = await sql<{ name: string }>`
         select tablename as name from pg_tables
         where schemaname = current_schema() and tablename ~ ${`^import_rows_${importId}_[0-9]+$`}`.execute(db);
-      for (const { name } of r.rows) await sql.raw(`drop table if exists ${name}`).execute(db);
+      for (const { name } of r.rows) await dropTable(name);
     },
 
     /**

@@ -117,11 +117,6 @@ export function createImportsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /**
-     * Cancels an import of the team. One not yet started ends at once; a running one (or a failed
-     * one that could be resumed) becomes `cancel_queued` under a new attempt, which stops its run at
-     * the next step, for a run that takes back what it published. Undefined when it has ended.
-     */
     /** The team's imports into these lists (or sources) whose run is under way. */
     async runningOf(teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
       return db
@@ -133,6 +128,11 @@ export function createImportsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * Cancels an import of the team. One not yet started ends at once; a running one (or a failed
+     * one that could be resumed) becomes `cancel_queued` under a new attempt, which stops its run at
+     * the next step, for a run that takes back what it published. Undefined when it has ended.
+     */
     async cancel(teamId: number, id: number) {
       const now = new Date();
       const unstarted = await db

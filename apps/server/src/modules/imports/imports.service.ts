@@ -100,6 +100,13 @@ export function createImportsService(deps: ImportsDeps) {
     return { names, mapped: [...ids].map((aid) => ({ id: aid, name: names.get(aid) ?? '' })) };
   }
 
+  /** Cancels an import and sends the run that takes it back; undefined when it had ended. */
+  async function cancelRun(teamId: number, id: number) {
+    const cancelled = await repo.cancel(teamId, id);
+    if (cancelled?.status === 'cancel_queued') await deps.resume(id);
+    return cancelled;
+  }
+
   async function requireImport(teamId: number, id: number) {
     const row = await repo.findById(teamId, id);
     if (!row) throw new AppError('not_found', 'Import not found.');
@@ -279,10 +286,6 @@ export function createImportsService(deps: ImportsDeps) {
     },
 
     /**
-     * Cancels an import (decision 009, "Cancelling"): one never run ends at once; a running or
-     * resumable one is taken back by a run of its job, which the popover shows until Cancelled.
-     */
-    /**
      * Cancels the runs under way into lists (or sources) about to be deleted. On PostgreSQL the
      * delete waits for the import's row, which a run's chunks hold two at a time, each taking it
      * while the one before still has it: the delete waited out the whole publish (decision 009,
@@ -291,17 +294,16 @@ export function createImportsService(deps: ImportsDeps) {
      * ends its process Failed.
      */
     async stopRunsOf(teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
-      for (const { id } of await repo.runningOf(teamId, by, ids)) {
-        const cancelled = await repo.cancel(teamId, id);
-        if (cancelled?.status === 'cancel_queued') await deps.resume(id);
-      }
+      for (const { id } of await repo.runningOf(teamId, by, ids)) await cancelRun(teamId, id);
     },
 
+    /**
+     * Cancels an import (decision 009, "Cancelling"): one never run ends at once; a running or
+     * resumable one is taken back by a run of its job, which the popover shows until Cancelled.
+     */
     async cancel(user: AuthUser, id: number) {
       await requireImport(user.teamId, id);
-      const cancelled = await repo.cancel(user.teamId, id);
-      if (!cancelled) throw new AppError('import_not_cancellable');
-      if (cancelled.status === 'cancel_queued') await deps.resume(id);
+      if (!(await cancelRun(user.teamId, id))) throw new AppError('import_not_cancellable');
       return full(user.teamId, id);
     },
 

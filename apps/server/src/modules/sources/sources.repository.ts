@@ -63,8 +63,8 @@ async function deleteWithLeads(
   ids: number[],
   batch: number | null,
 ) {
-  const by = sql.ref(table === 'lists' ? 'l.list_id' : 'l.source_id');
-  const ofThese = sql`l.team_id = ${teamId} and ${by} = any(${ids}::bigint[])`;
+  const column = table === 'lists' ? 'list_id' : 'source_id';
+  const ofThese = sql`l.team_id = ${teamId} and ${sql.ref(`l.${column}`)} = any(${ids}::bigint[])`;
   for (let deleted = batch; batch !== null && deleted === batch; ) {
     deleted = await db.transaction().execute(async (tx) => {
       await holdTeamDuplicates(tx, teamId);
@@ -80,7 +80,7 @@ async function deleteWithLeads(
     });
   }
   return db.transaction().execute(async (tx) => {
-    await lockImportsOf(tx, teamId, table === 'lists' ? 'list_id' : 'source_id', ids);
+    await lockImportsOf(tx, teamId, column, ids);
     await holdTeamDuplicates(tx, teamId);
     const deleted = await removingPhones(tx, teamId, sharedPhones(ofThese), () =>
       tx.deleteFrom(table).where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst(),

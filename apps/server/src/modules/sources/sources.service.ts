@@ -30,10 +30,10 @@ function pageArgs(query: TPageQuery): PageArgs {
   };
 }
 
-/** Sources and lists with their lead counts (cached up to 5 minutes, fresh after own changes). */
 /** Stops the imports under way into lists (or sources) before they are deleted (the imports module). */
 export type StopImports = (teamId: number, by: 'list_id' | 'source_id', ids: number[]) => Promise<void>;
 
+/** Sources and lists with their lead counts (cached up to 5 minutes, fresh after own changes). */
 export function createSourcesService(
   repo: SourcesRepository,
   cache: VersionedCache,
