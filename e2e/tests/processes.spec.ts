@@ -2,19 +2,19 @@ import { expect, test } from '@playwright/test';
 import { signUpVerified } from './support/accounts.ts';
 
 const now = new Date().toISOString();
-const process = (id: number, status: string, progress: number, title: string) => ({
+const process = (id: number, status: string, progress: number, title: string, message: string | null = null) => ({
   id,
   kind: 'import',
   title,
   status,
   progress,
-  message: null,
+  message,
   created_at: now,
   updated_at: now,
 });
 const sse = (id: number, payload: unknown) => `id: ${id}\nevent: ProcessStatus\ndata: ${JSON.stringify(payload)}\n\n`;
 
-// No capability starts a process yet, so the list and the event stream are played back here;
+// The list and the event stream are played back here, so every state shows without a real job;
 // what is checked is the header: its badge, its list, and that live events update it in place.
 test('the system processes popover lists processes and follows ProcessStatus events', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
@@ -33,9 +33,14 @@ test('the system processes popover lists processes and follows ProcessStatus eve
   await page.route('**/api/events?**', (route) => {
     let events = '';
     if (!streamed) {
-      const changes = [process(1, 'resolving', 64, 'leads-march.csv'), process(3, 'failed', 12, 'broken.xls')];
+      const changes = [
+        process(1, 'resolving', 64, 'leads-march.csv'),
+        process(3, 'failed', 12, 'broken.xls'),
+        // An import taking back what it published from a file found broken midway.
+        process(4, 'failing', 40, 'cut-short.xlsx', 'import_file_broken'),
+      ];
       for (const change of changes) state.set(change.id, change);
-      events = sse(5, changes[0]) + sse(6, changes[1]);
+      events = changes.map((change, i) => sse(5 + i, change)).join('');
     }
     streamed = true;
     return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: `retry: 600000\n\n${events}` });
@@ -50,4 +55,8 @@ test('the system processes popover lists processes and follows ProcessStatus eve
   await expect(dropdown.getByText('Resolving')).toBeVisible();
   await expect(dropdown.getByText('Completed')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'leads-march.csv: 64%' })).toBeVisible();
+  await expect(dropdown.getByText('Failing')).toBeVisible();
+  await expect(dropdown.getByText('The file is damaged or cut short', { exact: false })).toBeVisible();
+  // Two under way (resolving, failing): the badge counts both.
+  await expect(page.locator('.mantine-Indicator-indicator')).toHaveText('2');
 });

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
+import type { TProcess } from '@herald/shared/processes/processes.schemas';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
@@ -56,6 +57,10 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
   it('takes back the leads a running import had published, and restores its neighbours', async () => {
     const { source, list } = await sourceWithList(t, owner.token, 'Cancel');
     const existing = await neighbourHolding(t, owner.token, attrs.phone, '+380508880000', 'Existing');
+    const processEvents: TProcess[] = [];
+    const unsubscribe = t.app.services.bus.subscribe((e) => {
+      if (e.event.type === 'ProcessStatus') processEvents.push(e.event.payload);
+    });
     const doc = await startImport(t, owner.token, list.id, 'cancel-me.csv', file(), {
       Phone: attrs.phone,
       City: 'City',
@@ -108,6 +113,12 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
       const processes = (await call('GET', '/api/processes')).json().data as Array<{ id: number; status: string }>;
       expect(processes.find((p) => p.id === Number(row.process_id))?.status).toBe('cancelled');
     });
+    unsubscribe();
+    // The popover said Cancelling while the leads went, not Running (migration 0012).
+    const statuses = processEvents.filter((p) => p.id === Number(row.process_id)).map((p) => p.status);
+    expect(statuses).toContain('cancelling');
+    expect(statuses.slice(statuses.indexOf('cancelling'))).not.toContain('running');
+    expect(statuses.at(-1)).toBe('cancelled');
     const history = (await call('GET', '/api/imports')).json().data as Array<{ id: number; status: string }>;
     expect(history.find((h) => h.id === doc.id)?.status).toBe('cancelled');
     // A cancelled process is finished: Clear in the popover takes it away.
@@ -205,8 +216,10 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
       ...Array.from({ length: 30_000 }, (_, i) => [`+38050${String(5_000_001 + i)}`, 'Odesa']),
     ];
     const events: TImportStatusEvent[] = [];
+    const processEvents: TProcess[] = [];
     const unsubscribe = t.app.services.bus.subscribe((e) => {
       if (e.event.type === 'ImportStatus') events.push(e.event.payload);
+      if (e.event.type === 'ProcessStatus') processEvents.push(e.event.payload);
     });
     const doc = await startImport(t, owner.token, list.id, 'broken.xlsx', truncateSheetData(await xlsx(rows), 0.85), {
       Phone: attrs.phone,
@@ -246,6 +259,12 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
     expect(ours.findIndex((e) => e.stage === 'failed')).toBeGreaterThan(
       ours.lastIndexOf(rollingBack[rollingBack.length - 1]),
     );
+    // The popover said Failing with the file's error meanwhile, not Running (migration 0012).
+    const process = processEvents.filter((p) => p.title === 'broken.xlsx');
+    const failing = process.filter((p) => p.status === 'failing');
+    expect(failing.length).toBeGreaterThan(2);
+    expect(failing.every((p) => p.message === 'import_file_broken')).toBe(true);
+    expect(process.slice(process.indexOf(failing[0])).map((p) => p.status)).not.toContain('running');
 
     const left = await sql<{ n: number }>`select count(*)::int as n from leads where list_id = ${list.id}`.execute(db);
     expect(left.rows[0].n).toBe(0);

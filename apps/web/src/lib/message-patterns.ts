@@ -18,6 +18,7 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^Use (lead-\w+) for a (\w+) attribute\.$/, 'wrongValueKind', ['kind', 'type']],
   [/^"(.*)" is not a valid value\.$/s, 'invalidValue', ['value']],
   [/^This filter cannot use (\w+)\.$/, 'filterOperator', ['operator']],
+  [/^A value is longer than (\d+) characters$/, 'valueTooLong', ['count']],
 ];
 
 export function matchMessagePattern(message: string): { key: string; values: Record<string, string> } | null {

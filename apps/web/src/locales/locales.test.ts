@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@herald/shared/errors/error-codes';
-import { IMPORT_FAILURES } from '@herald/shared/imports/imports.schemas';
+import { IMPORT_FAILURES, IMPORT_MESSAGES } from '@herald/shared/imports/imports.schemas';
+import { matchMessagePattern } from '../lib/message-patterns.ts';
 
 const ROOT = import.meta.dirname;
 const LANGUAGES = ['en', 'uk', 'ru'] as const;
@@ -55,6 +56,18 @@ describe('the uk, en and ru catalogues', () => {
         IMPORT_FAILURES.filter((code) => !(code in failure)),
         lang,
       ).toEqual([]);
+    }
+  });
+
+  it("translate the import's own sentences: a failed row's reason, a refused field's message", () => {
+    const sentences = Object.values(IMPORT_MESSAGES).map((m) => (typeof m === 'function' ? m(10_000) : m));
+    for (const lang of LANGUAGES) {
+      const validation = catalogue(lang, 'validation.json');
+      const untranslated = sentences.filter((sentence) => {
+        const pattern = matchMessagePattern(sentence);
+        return pattern ? !validation.pattern?.[pattern.key.replace(/^pattern\./, '')] : !(sentence in validation);
+      });
+      expect(untranslated, lang).toEqual([]);
     }
   });
 

@@ -58,6 +58,19 @@ export type TImportFailure = (typeof IMPORT_FAILURES)[number];
 export const isImportFailure = (code: unknown): code is TImportFailure =>
   typeof code === 'string' && (IMPORT_FAILURES as readonly string[]).includes(code);
 
+/**
+ * The import's own sentences: why a row failed (a value's own reasons come from `normalizeLeadValue`)
+ * and what a refused request's field lacks. The web's `validation` catalogue translates each, and
+ * its test holds every one of these to that.
+ */
+export const IMPORT_MESSAGES = {
+  noMappedValue: 'No value in any mapped column',
+  valueTooLong: (max: number) => `A value is longer than ${max} characters`,
+  sourceFirst: 'Please, select a Source first',
+  chooseFile: 'Choose a file to import.',
+  unknownColumn: 'Unknown column.',
+} as const;
+
 export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'xls'] as const;
 export type TImportFormat = (typeof IMPORT_FORMATS)[number];
 

@@ -1,7 +1,21 @@
 import { z } from 'zod';
 
-/** A long job a user started, as listed in the header's system processes popover. */
-export const PROCESS_STATUSES = ['queued', 'running', 'resolving', 'completed', 'failed', 'cancelled'] as const;
+/**
+ * A long job a user started, as listed in the header's system processes popover. `failing` and
+ * `cancelling`: an import taking back the leads it published, after a broken file or a cancel.
+ */
+export const PROCESS_STATUSES = [
+  'queued',
+  'running',
+  'resolving',
+  'failing',
+  'cancelling',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+/** The statuses of a job still under way. */
+export const ACTIVE_PROCESS_STATUSES = ['queued', 'running', 'resolving', 'failing', 'cancelling'] as const;
 export const ZProcessStatus = z.enum(PROCESS_STATUSES);
 export type TProcessStatus = z.infer<typeof ZProcessStatus>;
 

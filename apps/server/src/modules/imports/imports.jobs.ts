@@ -321,13 +321,21 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     if (summary.total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(false);
   }
 
-  /** A take-back's step that shows its progress under `stage`, in the import and its process. */
-  function shownAs(row: ImportFileRow, stage: TImportStage, context: JobContext) {
+  /**
+   * A take-back's step that shows its progress under `stage` in the import, and in its process as
+   * Failing with the file's error or as Cancelling: "Running" with a climbing bar would read as
+   * leads arriving while they are being taken away.
+   */
+  function shownAs(row: ImportFileRow, stage: 'rolling_back' | 'cancelling', context: JobContext) {
+    const process =
+      stage === 'rolling_back'
+        ? { status: 'failing' as const, message: row.error_code ?? undefined }
+        : { status: 'cancelling' as const };
     return async (progress: number) => {
       const current = await repo.update(row.id, { progress }, { attempt: row.attempt });
       if (!current) throw new SupersededError();
       await emit(current, stage, progress);
-      await context.reportProgress(progress);
+      await context.reportProgress(progress, process);
     };
   }
 
@@ -343,9 +351,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       { attempt: row.attempt },
     );
     if (!marked) throw new SupersededError();
-    await emit(marked, 'rolling_back', 0);
-    await context.reportProgress(0);
-    await takeBack(marked, context, shownAs(marked, 'rolling_back', context));
+    const step = shownAs(marked, 'rolling_back', context);
+    await step(0);
+    await takeBack(marked, context, step);
   }
 
   /**
@@ -376,8 +384,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   /** A cancelled import: takes back what it published, then drops its staging. */
   async function unwind(row: ImportFileRow, context: JobContext): Promise<JobOutcome> {
     const total = row.published_upto;
-    await emit(row, 'cancelling', 0);
-    await takeBack(row, context, shownAs(row, 'cancelling', context));
+    const step = shownAs(row, 'cancelling', context);
+    await step(0);
+    await takeBack(row, context, step);
     // Every attempt's table: a cancel can land between a run making its table and recording it.
     for (let k = 1; k <= row.attempt; k++) await staging.drop(staging.tableName(row.id, k));
     const done = await repo.update(

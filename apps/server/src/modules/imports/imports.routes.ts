@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParam, ZPageQuery } from '@herald/shared/common/pagination.schemas';
 import {
+  IMPORT_MESSAGES,
   ZActiveImports,
   ZBlackListUpdate,
   ZFailedLeadsPage,
@@ -54,7 +55,7 @@ async function receiveUpload(request: FastifyRequest, dir: string): Promise<Uplo
     if (error instanceof AppError) throw error;
     throw new AppError('bad_request', 'The upload could not be read.');
   }
-  if (!file) throw AppError.field('file', 'Choose a file to import.');
+  if (!file) throw AppError.field('file', IMPORT_MESSAGES.chooseFile);
   const list = fields['list_id[0]'] ?? fields.list_id ?? fields['list_id[]'];
   // An id past the database's bigint range would reach it as an error (500): it is no list at all.
   const listId = list && /^\d+$/.test(list) ? ZIdParam.safeParse(list).data : undefined;

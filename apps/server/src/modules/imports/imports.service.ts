@@ -2,11 +2,12 @@ import { rm } from 'node:fs/promises';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
 import { joinValues } from '@herald/shared/common/csv-cells';
-import type {
-  TFailedRowLine,
-  TFailedRowsHead,
-  TImportFormat,
-  TImportMappingRequest,
+import {
+  IMPORT_MESSAGES,
+  type TFailedRowLine,
+  type TFailedRowsHead,
+  type TImportFormat,
+  type TImportMappingRequest,
 } from '@herald/shared/imports/imports.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -159,7 +160,7 @@ export function createImportsService(deps: ImportsDeps) {
     async upload(user: AuthUser, input: UploadInput) {
       try {
         if (!input.listId)
-          throw new AppError('import_list_required', undefined, { list_id: ['Please, select a Source first'] });
+          throw new AppError('import_list_required', undefined, { list_id: [IMPORT_MESSAGES.sourceFirst] });
         const list = await deps.requireList(user.teamId, input.listId);
         const doc = await inspect(input);
         const width = doc.rows.reduce((w, r) => Math.max(w, r.length), doc.header.length);
@@ -212,7 +213,7 @@ export function createImportsService(deps: ImportsDeps) {
       const errors: Record<string, string[]> = {};
       body.list.forEach((entry, i) => {
         if (!byId.has(entry.processing_document_attribute_id))
-          errors[`list.${i}.processing_document_attribute_id`] = ['Unknown column.'];
+          errors[`list.${i}.processing_document_attribute_id`] = [IMPORT_MESSAGES.unknownColumn];
         if (entry.lead_attribute_id && !attributes.some((a) => a.id === entry.lead_attribute_id)) {
           errors[`list.${i}.lead_attribute_id`] = ['Unknown attribute.'];
         }

@@ -2,6 +2,7 @@
 // batches, waiting for credit so memory stays bounded however large the file.
 import { parentPort, workerData } from 'node:worker_threads';
 import { unguardCell } from '@herald/shared/common/csv-cells';
+import { IMPORT_MESSAGES } from '@herald/shared/imports/imports.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import { compileIgnoredFormats } from '@herald/shared/leads/phone';
 import type { FailedRow, ParseCounts, ParseJob, ParseMessage } from './parse-protocol.ts';
@@ -131,7 +132,7 @@ async function full(job: ParseJob) {
       const raw = cellOf(row, column.position);
       if (!raw || reason) continue;
       if (raw.length > MAX_CELL_CHARS) {
-        reason = `A value is longer than ${MAX_CELL_CHARS} characters`;
+        reason = IMPORT_MESSAGES.valueTooLong(MAX_CELL_CHARS);
         continue;
       }
       const check = normalizeLeadValue(column.type, raw, ignored);
@@ -154,7 +155,7 @@ async function full(job: ParseJob) {
     if (!reason && stored === 0) {
       // Only ignored phones: skipped on purpose, counted as ignored, not as a failure.
       if (columns.some((c) => c.type === 'phone' && (row[c.position] ?? '').trim())) continue;
-      reason = 'No value in any mapped column';
+      reason = IMPORT_MESSAGES.noMappedValue;
     }
     if (reason) {
       counts.failed++;

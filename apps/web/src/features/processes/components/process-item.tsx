@@ -1,4 +1,4 @@
-import type { TProcess } from '@herald/shared/processes/processes.schemas';
+import { ACTIVE_PROCESS_STATUSES, type TProcess } from '@herald/shared/processes/processes.schemas';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -6,6 +6,8 @@ const STATUS_COLOR: Record<TProcess['status'], string> = {
   queued: 'gray',
   running: 'blue',
   resolving: 'grape',
+  failing: 'red',
+  cancelling: 'gray',
   completed: 'teal',
   failed: 'red',
   cancelled: 'gray',
@@ -13,7 +15,7 @@ const STATUS_COLOR: Record<TProcess['status'], string> = {
 
 export function ProcessItem({ process }: { process: TProcess }) {
   const { t } = useTranslation();
-  const active = process.status === 'queued' || process.status === 'running' || process.status === 'resolving';
+  const active = (ACTIVE_PROCESS_STATUSES as readonly string[]).includes(process.status);
   const progress = Math.floor(process.progress);
   return (
     <Stack gap={4}>

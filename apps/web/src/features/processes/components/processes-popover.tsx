@@ -1,4 +1,4 @@
-import type { TProcess } from '@herald/shared/processes/processes.schemas';
+import { ACTIVE_PROCESS_STATUSES, type TProcess } from '@herald/shared/processes/processes.schemas';
 import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { useClearFinishedProcesses } from '../api/clear-finished-processes.ts';
 import { processesQueryKey, useProcesses } from '../api/get-processes.ts';
 import { ProcessItem } from './process-item.tsx';
 
-const ACTIVE = new Set<TProcess['status']>(['queued', 'running', 'resolving']);
+const ACTIVE = new Set<TProcess['status']>(ACTIVE_PROCESS_STATUSES);
 
 /** The list with `process` in it, unless the list already holds a newer state of it. */
 function mergeProcess(list: TProcess[], process: TProcess): TProcess[] {
