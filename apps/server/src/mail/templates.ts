@@ -1,12 +1,5 @@
+import type { Language } from '../http/request-language.ts';
 import type { MailMessage } from './mailer.ts';
-
-export type MailLanguage = 'uk' | 'en' | 'ru';
-
-/** Picks uk, en or ru from an Accept-Language header; Ukrainian is the default. */
-export function mailLanguage(acceptLanguage: string | undefined): MailLanguage {
-  const first = acceptLanguage?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
-  return first === 'en' || first === 'ru' ? first : 'uk';
-}
 
 const texts = {
   verify: {
@@ -38,17 +31,17 @@ const texts = {
   },
 } as const;
 
-export function verifyEmailMail(to: string, link: string, lang: MailLanguage): MailMessage {
+export function verifyEmailMail(to: string, link: string, lang: Language): MailMessage {
   const t = texts.verify[lang];
   return { to, subject: t.subject, text: `${t.body}\n\n${link}\n` };
 }
 
-export function resetPasswordMail(to: string, link: string, code: string, lang: MailLanguage): MailMessage {
+export function resetPasswordMail(to: string, link: string, code: string, lang: Language): MailMessage {
   const t = texts.reset[lang];
   return { to, subject: t.subject, text: `${t.body}\n\n${link}\n\n${t.code} ${code}\n` };
 }
 
-export function invitationMail(to: string, link: string, lang: MailLanguage): MailMessage {
+export function invitationMail(to: string, link: string, lang: Language): MailMessage {
   const t = texts.invite[lang];
   return { to, subject: t.subject, text: `${t.body}\n\n${link}\n` };
 }

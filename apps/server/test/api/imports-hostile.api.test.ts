@@ -170,6 +170,11 @@ describe.each(databases)('hostile import files on %s', (kind) => {
       'Column 6',
       'Column 7',
     ]);
+    // A blank header is named in the uploader's language: it is also a new attribute's default name.
+    const uk = (await upload(t, owner.token, list.id, 'messy.csv', file, '0', 'uk')).json();
+    expect(uk.attributes.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(['Колонка 2', 'Колонка 6', 'Колонка 7']),
+    );
     const { result } = await importFile(t, owner.token, list.id, 'messy.csv', file, {
       phone: attrs.phone,
       name: 'Name',

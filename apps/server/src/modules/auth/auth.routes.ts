@@ -15,7 +15,7 @@ import {
 } from '@herald/shared/auth/auth.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
-import { mailLanguage } from '../../mail/templates.ts';
+import { requestLanguage } from '../../http/request-language.ts';
 import type { AuthService } from './auth.service.ts';
 
 const SENT = 'If the address belongs to an account, a message has been sent to it.';
@@ -31,7 +31,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     '/signup',
     { config: throttle, schema: { tags, security: [], body: ZSignupRequest, response: { 201: ZAccessToken } } },
     async (request, reply) => {
-      const result = await auth.signup(request.body, mailLanguage(request.headers['accept-language']));
+      const result = await auth.signup(request.body, requestLanguage(request.headers['accept-language']));
       return reply.status(201).send(result);
     },
   );
@@ -61,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
         await app.authenticateAny(request, undefined as never);
         email = currentUser(request).email;
       }
-      if (email) await auth.resendVerification(email, request.ip, mailLanguage(request.headers['accept-language']));
+      if (email) await auth.resendVerification(email, request.ip, requestLanguage(request.headers['accept-language']));
       return { message: SENT };
     },
   );
@@ -79,7 +79,11 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     '/password/email',
     { config: throttle, schema: { tags, security: [], body: ZEmailRequest, response: { 200: ZMessage } } },
     async (request) => {
-      await auth.requestPasswordReset(request.body.email, request.ip, mailLanguage(request.headers['accept-language']));
+      await auth.requestPasswordReset(
+        request.body.email,
+        request.ip,
+        requestLanguage(request.headers['accept-language']),
+      );
       return { message: SENT };
     },
   );

@@ -8,7 +8,8 @@ import { AUTH_MESSAGES } from '@herald/shared/auth/auth.schemas';
 import type { TokenSigner } from '../../auth/tokens.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { type MailLanguage, resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
+import type { Language } from '../../http/request-language.ts';
+import { resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import {
@@ -50,7 +51,7 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
     return { access_token: token, sessionId };
   }
 
-  async function sendVerification(user: { id: number; email: string }, lang: MailLanguage) {
+  async function sendVerification(user: { id: number; email: string }, lang: Language) {
     const token = randomToken();
     await repo.createToken({
       user_id: user.id,
@@ -62,7 +63,7 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
   }
 
   return {
-    async signup(input: TSignupRequest, lang: MailLanguage) {
+    async signup(input: TSignupRequest, lang: Language) {
       if (await repo.findUserByEmail(input.email)) {
         throw AppError.field('email', 'The email has already been taken.');
       }
@@ -108,7 +109,7 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
       await repo.revokeSession(sessionId);
     },
 
-    async resendVerification(email: string, ip: string, lang: MailLanguage) {
+    async resendVerification(email: string, ip: string, lang: Language) {
       await limiter.hit(`mail:ip:${ip}`, ...LIMITS.mailPerIp);
       await limiter.hit(`mail:account:${email}`, ...LIMITS.mailPerAccount);
       const user = await repo.findUserByEmail(email);
@@ -127,7 +128,7 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
       });
     },
 
-    async requestPasswordReset(email: string, ip: string, lang: MailLanguage) {
+    async requestPasswordReset(email: string, ip: string, lang: Language) {
       await limiter.hit(`mail:ip:${ip}`, ...LIMITS.mailPerIp);
       await limiter.hit(`mail:account:${email}`, ...LIMITS.mailPerAccount);
       const user = await repo.findUserByEmail(email);

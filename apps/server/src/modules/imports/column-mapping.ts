@@ -1,16 +1,21 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
+import type { Language } from '../../http/request-language.ts';
 
 const HINTS: Array<[RegExp, TLeadAttribute['type']]> = [
   [/phone|mobile|tel|моб|тел|номер/i, 'phone'],
   [/e-?mail|пошта|почта/i, 'email'],
 ];
 
+/** A blank header's word, in the uploader's language: the name shows in Match Format and is the
+ * default name of a new attribute made from the column. */
+const COLUMN: Record<Language, string> = { uk: 'Колонка', en: 'Column', ru: 'Колонка' };
+
 /** Unique, non-empty column names: blanks become "Column N", repeats get " (2)", " (3)". */
-export function columnNames(header: string[], width: number): string[] {
+export function columnNames(header: string[], width: number, language: Language = 'en'): string[] {
   const seen = new Map<string, number>();
   return Array.from({ length: width }, (_, i) => {
-    const base = (header[i] ?? '').trim().replace(/\s+/g, ' ').slice(0, 80) || `Column ${i + 1}`;
+    const base = (header[i] ?? '').trim().replace(/\s+/g, ' ').slice(0, 80) || `${COLUMN[language]} ${i + 1}`;
     const key = base.toLowerCase();
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);

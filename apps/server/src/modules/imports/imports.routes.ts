@@ -23,6 +23,7 @@ import { ZIdParams } from '@herald/shared/team/team.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
+import { requestLanguage } from '../../http/request-language.ts';
 import { formatOfName } from './file-sniff.ts';
 import type { ImportsService, UploadInput } from './imports.service.ts';
 
@@ -32,7 +33,7 @@ const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 async function receiveUpload(request: FastifyRequest, dir: string): Promise<UploadInput> {
   await mkdir(dir, { recursive: true });
   const fields: Record<string, string> = {};
-  let file: Omit<UploadInput, 'listId' | 'blackList'> | undefined;
+  let file: Omit<UploadInput, 'listId' | 'blackList' | 'language'> | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -59,7 +60,8 @@ async function receiveUpload(request: FastifyRequest, dir: string): Promise<Uplo
   const list = fields['list_id[0]'] ?? fields.list_id ?? fields['list_id[]'];
   // An id past the database's bigint range would reach it as an error (500): it is no list at all.
   const listId = list && /^\d+$/.test(list) ? ZIdParam.safeParse(list).data : undefined;
-  return { ...file, listId, blackList: fields.black_list === '1' || fields.black_list === 'true' };
+  const blackList = fields.black_list === '1' || fields.black_list === 'true';
+  return { ...file, listId, blackList, language: requestLanguage(request.headers['accept-language']) };
 }
 
 /** `/api/imports`, `/api/sync-import`, `/api/import-files` (spec section 7, Imports). */

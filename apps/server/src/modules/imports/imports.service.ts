@@ -11,6 +11,7 @@ import {
 } from '@herald/shared/imports/imports.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Language } from '../../http/request-language.ts';
 import { columnNames, proposeMapping } from './column-mapping.ts';
 import {
   checkContentMatches,
@@ -49,6 +50,8 @@ export interface UploadInput {
   path: string;
   storedName: string;
   size: number;
+  /** The uploader's, for the names of blank columns. */
+  language: Language;
 }
 
 /**
@@ -170,7 +173,7 @@ export function createImportsService(deps: ImportsDeps) {
             `The file has ${width} columns; at most ${MAX_IMPORT_COLUMNS} can be imported. Remove the columns you do not need.`,
           );
         }
-        const names = columnNames(doc.header, width);
+        const names = columnNames(doc.header, width, input.language);
         const rows = doc.rows.map((r) => names.map((_, i) => r[i] ?? ''));
         const proposal = proposeMapping(names, rows, await deps.attributes(user.teamId));
         const file = await repo.create(

@@ -12,7 +12,7 @@ import {
 } from '@herald/shared/team/team.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
-import { mailLanguage } from '../../mail/templates.ts';
+import { requestLanguage } from '../../http/request-language.ts';
 import type { TeamService } from './team.service.ts';
 
 /** `/api/user`, `/api/team`, `/api/invitations`. */
@@ -69,7 +69,7 @@ export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamSer
       schema: { tags: ['team'], body: ZCreateInvitationRequest, response: { 201: ZInvitation } },
     },
     async (request, reply) => {
-      const lang = mailLanguage(request.headers['accept-language']);
+      const lang = requestLanguage(request.headers['accept-language']);
       return reply
         .status(201)
         .send(await team.invite(currentUser(request), request.body.email, request.body.role, lang));
@@ -92,7 +92,11 @@ export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamSer
       schema: { tags: ['team'], params: ZIdParams, response: { 200: ZInvitation } },
     },
     (request) =>
-      team.resendInvitation(currentUser(request), request.params.id, mailLanguage(request.headers['accept-language'])),
+      team.resendInvitation(
+        currentUser(request),
+        request.params.id,
+        requestLanguage(request.headers['accept-language']),
+      ),
   );
 
   r.delete(

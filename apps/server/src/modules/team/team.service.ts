@@ -3,7 +3,8 @@ import type { TUpdateUserRequest } from '@herald/shared/auth/auth.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { invitationMail, type MailLanguage } from '../../mail/templates.ts';
+import type { Language } from '../../http/request-language.ts';
+import { invitationMail } from '../../mail/templates.ts';
 import { randomToken, sha256 } from '../auth/secrets.ts';
 import { type TeamRepository, toInvitation } from './team.repository.ts';
 
@@ -11,7 +12,7 @@ const INVITATION_TTL = 7 * 24 * 3600_000;
 
 /** The signed-in user's profile, the team's members and its invitations. */
 export function createTeamService({ repo, mailer, appUrl }: { repo: TeamRepository; mailer: Mailer; appUrl: string }) {
-  async function mailInvitation(email: string, token: string, lang: MailLanguage) {
+  async function mailInvitation(email: string, token: string, lang: Language) {
     await mailer.send(invitationMail(email, `${appUrl}/invite/${token}`, lang));
   }
 
@@ -71,7 +72,7 @@ export function createTeamService({ repo, mailer, appUrl }: { repo: TeamReposito
       return (await repo.findInvitations(user.teamId)).map(toInvitation);
     },
 
-    async invite(user: AuthUser, email: string, role: 'team_admin' | 'team_operator', lang: MailLanguage) {
+    async invite(user: AuthUser, email: string, role: 'team_admin' | 'team_operator', lang: Language) {
       if (await repo.emailTaken(email)) throw AppError.field('email', 'The email has already been taken.');
       if (await repo.findPendingInvitationByEmail(user.teamId, email)) {
         throw AppError.field('email', 'This e-mail has already been invited.');
@@ -96,7 +97,7 @@ export function createTeamService({ repo, mailer, appUrl }: { repo: TeamReposito
     },
 
     /** A new link (the old one stops working) and a fresh expiry. */
-    async resendInvitation(user: AuthUser, id: number, lang: MailLanguage) {
+    async resendInvitation(user: AuthUser, id: number, lang: Language) {
       const token = randomToken();
       const row = await repo.updateInvitation(user.teamId, id, {
         token_hash: sha256(token),
