@@ -69,6 +69,7 @@ export const IMPORT_MESSAGES = {
   sourceFirst: 'Please, select a Source first',
   chooseFile: 'Choose a file to import.',
   unknownColumn: 'Unknown column.',
+  noLookups: 'Mobile status checks are not available yet.',
 } as const;
 
 export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'xls'] as const;
@@ -164,7 +165,8 @@ export const ZImportMappingRequest = z.object({
     )
     .min(1)
     .max(500),
-  check_mobile_status: z.boolean().optional(),
+  /** A carrier lookup of the imported phones: refused until lookups exist (decision 009). */
+  check_mobile_status: z.union([z.boolean(), z.enum(['1', '0'])]).optional(),
 });
 export type TImportMappingRequest = z.infer<typeof ZImportMappingRequest>;
 

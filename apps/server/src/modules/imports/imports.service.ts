@@ -209,6 +209,10 @@ export function createImportsService(deps: ImportsDeps) {
 
     async mapColumns(user: AuthUser, id: number, body: TImportMappingRequest) {
       const row = await requireImport(user.teamId, id);
+      // Asked for and silently skipped would leave the user thinking the phones were checked.
+      if (body.check_mobile_status === true || body.check_mobile_status === '1') {
+        throw AppError.field('check_mobile_status', IMPORT_MESSAGES.noLookups);
+      }
       if (row.status !== 'uploaded') throw new AppError('import_already_started');
       const columns = await repo.columns(user.teamId, id);
       const byId = new Map(columns.map((c) => [c.id, c]));
