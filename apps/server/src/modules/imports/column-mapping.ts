@@ -12,7 +12,7 @@ const HINTS: Array<[RegExp, TLeadAttribute['type']]> = [
 const COLUMN: Record<Language, string> = { uk: 'Колонка', en: 'Column', ru: 'Колонка' };
 
 /** Unique, non-empty column names: blanks become "Column N", repeats get " (2)", " (3)". */
-export function columnNames(header: string[], width: number, language: Language = 'en'): string[] {
+export function columnNames(header: string[], width: number, language: Language): string[] {
   const seen = new Map<string, number>();
   return Array.from({ length: width }, (_, i) => {
     const base = (header[i] ?? '').trim().replace(/\s+/g, ' ').slice(0, 80) || `${COLUMN[language]} ${i + 1}`;
