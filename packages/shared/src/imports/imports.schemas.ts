@@ -70,6 +70,7 @@ export const IMPORT_MESSAGES = {
   chooseFile: 'Choose a file to import.',
   unknownColumn: 'Unknown column.',
   noLookups: 'Mobile status checks are not available yet.',
+  blackListFlag: 'Use 1 or 0 for black_list.',
 } as const;
 
 export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'xls'] as const;

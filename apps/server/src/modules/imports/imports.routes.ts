@@ -60,7 +60,14 @@ async function receiveUpload(request: FastifyRequest, dir: string): Promise<Uplo
   const list = fields['list_id[0]'] ?? fields.list_id ?? fields['list_id[]'];
   // An id past the database's bigint range would reach it as an error (500): it is no list at all.
   const listId = list && /^\d+$/.test(list) ? ZIdParam.safeParse(list).data : undefined;
-  const blackList = fields.black_list === '1' || fields.black_list === 'true';
+  // The spec's '1'/'0' (and the words, since a form field is text); anything else is a mistake to
+  // say, not a "no" to assume: a blacklisted import is not sent to.
+  const flag = fields.black_list ?? '0';
+  if (!['1', '0', 'true', 'false'].includes(flag)) {
+    await rm(file.path, { force: true });
+    throw AppError.field('black_list', IMPORT_MESSAGES.blackListFlag);
+  }
+  const blackList = flag === '1' || flag === 'true';
   return { ...file, listId, blackList, language: requestLanguage(request.headers['accept-language']) };
 }
 
