@@ -2,6 +2,7 @@ import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
 import type { DB } from '../../src/db/schema.ts';
 import { createImportHousekeeping } from '../../src/modules/imports/import-housekeeping.ts';
 import { createImportStaging } from '../../src/modules/imports/import-staging.repository.ts';
@@ -171,6 +172,10 @@ describe.each(databases)('imports that lose their list, their job or an attribut
 
   it('ends its process as failed and drops its staging, instead of showing it running for good', async () => {
     const owner = await signupVerified(t);
+    const events: TImportStatusEvent[] = [];
+    const unsubscribe = t.app.services.bus.subscribe((e) => {
+      if (e.event.type === 'ImportStatus') events.push(e.event.payload);
+    });
     const attrs = await attributeIds(t, owner.token);
     const { list } = await sourceWithList(t, owner.token, 'Doomed');
     const phones = Array.from({ length: 400 }, (_, i) => `+38050${String(7_000_001 + i)}`);
@@ -200,6 +205,15 @@ describe.each(databases)('imports that lose their list, their job or an attribut
     }
     // A code the popover translates, not the server's English.
     expect(process).toMatchObject({ status: 'failed', message: 'import_list_deleted' });
+    unsubscribe();
+    // Its starter is told too ('Import failed!' with the reason), and an open progress modal ends.
+    expect(events.filter((e) => e.id === doc.id).at(-1)).toMatchObject({
+      stage: 'failed',
+      status: 'failed',
+      error_code: 'import_list_deleted',
+      name: 'doomed.csv',
+      leads_processed: 0,
+    });
     const tables = await sql<{ n: string }>`
       select tablename as n from pg_tables where schemaname = current_schema() and tablename like ${`import_rows_${doc.id}_%`}`.execute(
       db,

@@ -68,30 +68,34 @@ async function dataErrors(write: Promise<void>) {
   }
 }
 
+/** Tells the user who started an import where it stands (`ImportStatus`). */
+export async function announceImport(bus: EventBus, row: ImportFileRow, stage: TImportStage, progress: number) {
+  if (row.user_id === null) return;
+  await bus.publish(
+    { userId: row.user_id },
+    {
+      type: 'ImportStatus',
+      payload: {
+        id: row.id,
+        name: row.name,
+        stage,
+        status: row.status,
+        progress,
+        parsed_leads_count: row.parsed_leads_count,
+        leads_processed: row.leads_processed,
+        error: row.error,
+        error_code: row.error_code,
+      },
+    },
+  );
+}
+
 /** The background run of one import: parse into staging, then publish in chunks (decision 009). */
 export function createImportRunner(deps: ImportRunnerDeps) {
   const { repo, staging } = deps;
 
-  async function emit(row: ImportFileRow, stage: TImportStage, progress: number) {
-    if (row.user_id === null) return;
-    await deps.bus.publish(
-      { userId: row.user_id },
-      {
-        type: 'ImportStatus',
-        payload: {
-          id: row.id,
-          name: row.name,
-          stage,
-          status: row.status,
-          progress,
-          parsed_leads_count: row.parsed_leads_count,
-          leads_processed: row.leads_processed,
-          error: row.error,
-          error_code: row.error_code,
-        },
-      },
-    );
-  }
+  const emit = (row: ImportFileRow, stage: TImportStage, progress: number) =>
+    announceImport(deps.bus, row, stage, progress);
 
   /** Best effort, after the import has ended: a failure here must not turn it into a failed one. */
   async function refreshStatistics(vacuum: boolean) {

@@ -121,7 +121,7 @@ export function createImportsRepository(db: Kysely<DB>) {
     async runningOf(teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
       return db
         .selectFrom('import_files')
-        .select('id')
+        .selectAll()
         .where('team_id', '=', teamId)
         .where(by, 'in', ids)
         .where('status', 'in', [...CANCELLABLE_RUNS])

@@ -23,7 +23,7 @@ import {
 } from './file-sniff.ts';
 import { historyItemOf, importFileOf, syncImportOf } from './import-file.dto.ts';
 import { isResumable } from './import-failure.ts';
-import type { ImportsRepository } from './imports.repository.ts';
+import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
 import { parseInWorker } from './parser/parse-client.ts';
 
 export interface ImportsDeps {
@@ -40,6 +40,8 @@ export interface ImportsDeps {
   resume: (importId: number) => Promise<void>;
   /** Rows the team may still import under its plan (null: unlimited, until plans land). */
   importAllowance: (teamId: number) => Promise<number | null>;
+  /** Tells the user who started an import that it ended failed (as it stood, with its reason). */
+  announceFailed: (row: ImportFileRow) => Promise<void>;
 }
 
 export interface UploadInput {
@@ -302,7 +304,16 @@ export function createImportsService(deps: ImportsDeps) {
      * ends its process Failed.
      */
     async stopRunsOf(teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
-      for (const { id } of await repo.runningOf(teamId, by, ids)) await cancelRun(teamId, id);
+      const running = await repo.runningOf(teamId, by, ids);
+      for (const { id } of running) await cancelRun(teamId, id);
+      // Called once the delete is done. The import rows went with it, so their runs end without a
+      // word to their users: each is told here, as any failed import ('Import failed!' and why).
+      return async () => {
+        for (const row of running) {
+          const gone = { error: 'The list of this import was deleted.', error_code: 'import_list_deleted' as const };
+          await deps.announceFailed({ ...row, ...gone, status: 'failed', leads_processed: 0 });
+        }
+      };
     },
 
     /**

@@ -8,7 +8,7 @@ import { startSweeper } from '../../jobs/sweeper.ts';
 import type { ProcessesRepository } from '../processes/processes.repository.ts';
 import { createImportHousekeeping } from './import-housekeeping.ts';
 import { createImportStaging } from './import-staging.repository.ts';
-import { createImportRunner, IMPORT_JOB, STALE_AFTER_SECONDS } from './imports.jobs.ts';
+import { announceImport, createImportRunner, IMPORT_JOB, STALE_AFTER_SECONDS } from './imports.jobs.ts';
 import { createImportsRepository } from './imports.repository.ts';
 import { importsRoutes } from './imports.routes.ts';
 import { createImportsService } from './imports.service.ts';
@@ -119,6 +119,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
       const row = await repo.findByIdUnscoped(importId);
       if (row) await send(row);
     },
+    announceFailed: (row) => announceImport(bus, row, 'failed', 0),
   });
 
   return {

@@ -30,14 +30,17 @@ function pageArgs(query: TPageQuery): PageArgs {
   };
 }
 
-/** Stops the imports under way into lists (or sources) before they are deleted (the imports module). */
-export type StopImports = (teamId: number, by: 'list_id' | 'source_id', ids: number[]) => Promise<void>;
+/**
+ * Stops the imports under way into lists (or sources) before they are deleted (the imports module);
+ * what it returns is called after the delete, to tell those imports' users.
+ */
+export type StopImports = (teamId: number, by: 'list_id' | 'source_id', ids: number[]) => Promise<() => Promise<void>>;
 
 /** Sources and lists with their lead counts (cached up to 5 minutes, fresh after own changes). */
 export function createSourcesService(
   repo: SourcesRepository,
   cache: VersionedCache,
-  stopImports: StopImports = async () => {},
+  stopImports: StopImports = async () => async () => {},
 ) {
   async function counts(teamId: number, by: 'source_id' | 'list_id', ids: number[]) {
     const version = await repo.dataVersion(teamId);
@@ -121,8 +124,10 @@ export function createSourcesService(
     async delete(teamId: number, ids: number[]) {
       const found = await repo.findSourcesByIds(teamId, ids);
       if (found.length !== new Set(ids).size) throw new AppError('not_found', 'Source not found.');
-      await stopImports(teamId, 'source_id', ids);
-      return repo.deleteSources(teamId, ids);
+      const announce = await stopImports(teamId, 'source_id', ids);
+      const deleted = await repo.deleteSources(teamId, ids);
+      await announce();
+      return deleted;
     },
 
     async allWithLists(teamId: number, limit: number) {
@@ -178,8 +183,10 @@ export function createSourcesService(
 
     async deleteLists(teamId: number, ids: number[]) {
       for (const id of new Set(ids)) await requireList(teamId, id);
-      await stopImports(teamId, 'list_id', ids);
-      return repo.deleteLists(teamId, ids);
+      const announce = await stopImports(teamId, 'list_id', ids);
+      const deleted = await repo.deleteLists(teamId, ids);
+      await announce();
+      return deleted;
     },
 
     /** Cached totals for the leads table's pagination: the whole team's, or one list's. */

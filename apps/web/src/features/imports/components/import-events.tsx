@@ -24,8 +24,11 @@ export function ImportEvents() {
       void queryClient.invalidateQueries({ queryKey: ['imports'], predicate: (q) => q.queryKey[1] !== 'one' });
     }
     if (!ended) return;
-    // The final counters (unique, duplicates resolved) are not in the event: read them once.
-    void queryClient.invalidateQueries({ queryKey: importQueryKey(event.id) });
+    // The final counters (unique, duplicates resolved) are not in the event: read them once, unless
+    // the import went with its list (it would only answer 404 over the failure the event told).
+    if (event.error_code !== 'import_list_deleted') {
+      void queryClient.invalidateQueries({ queryKey: importQueryKey(event.id) });
+    }
     if (event.stage === 'failed') {
       // Why, where the user is: a plan's limit above all asks them to act (the spec's error alert).
       const why = isImportFailure(event.error_code) ? t(`failure.${event.error_code}`) : undefined;

@@ -49,7 +49,9 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
         />
       </Stack>
       <ImportCounters file={file} />
-      {query.isError && <ErrorState error={query.error} onRetry={() => query.refetch()} />}
+      {/* Once failed, the alert below says why; a poll that lost the race with the failure's event (a
+          deleted list takes its import along) would only add "not found" to it. */}
+      {query.isError && phase !== 'failed' && <ErrorState error={query.error} onRetry={() => query.refetch()} />}
       {(phase === 'failed' || phase === 'failing') && (
         <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('failed')}>
           <ImportFailureText file={file} />
