@@ -8,6 +8,8 @@ test('the app loads in Ukrainian by default, with no inline script', async ({ pa
 
   await expect(page.getByRole('heading', { name: 'Вхід до Herald' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'uk');
+  // Mantine's own words are the user's language too: the password field's show/hide button.
+  await expect(page.getByRole('button', { name: 'Показати або сховати пароль' })).toBeVisible();
 });
 
 test('the guard sends a signed-out visitor of /profile to sign in, keeping the way back', async ({ page }) => {
@@ -23,6 +25,7 @@ test('switching language changes the text and survives a reload', async ({ page 
 
   await expect(page.getByRole('heading', { name: 'Sign in to Herald' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show or hide the password' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.reload();

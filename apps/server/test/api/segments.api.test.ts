@@ -420,9 +420,10 @@ describe.each(databases)('audiences on %s', (kind) => {
     expect(lines.every((l) => !/(^|,)[=@\-+]/.test(l))).toBe(true);
     expect(lines.at(-1)).toBe('');
     expect(done?.rows).toBe(lines.length - 2);
-    // The export was a process the header popover shows.
+    // The export was a process the header popover shows, titled in the requester's language (this
+    // request named none: Ukrainian, the app's default).
     const processes = (await call('GET', '/api/processes')).json();
-    expect(JSON.stringify(processes)).toContain('Export Expo leads');
+    expect(JSON.stringify(processes)).toContain('Експорт Expo leads');
   });
 
   it('an exported CSV imports back as it was: the apostrophe that guarded a formula is dropped', async () => {

@@ -6,6 +6,8 @@ export function describeApiError(error: unknown): string {
   if (!isApiError(error)) return i18n.t('errors:network_error');
   if (hasMessageTranslation(error.message)) return translateMessage(error.message) ?? error.message;
   if (i18n.exists(`errors:${error.code}`)) return i18n.t(`errors:${error.code}`);
+  // An answer without the app's error body (a proxy's 502, 504, 413…): its status line is English.
+  if (/^http_\d+$/.test(error.code)) return i18n.t('errors:http_error', { status: error.status });
   return error.message || i18n.t('errors:internal_error');
 }
 

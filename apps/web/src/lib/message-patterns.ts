@@ -19,6 +19,17 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^"(.*)" is not a valid value\.$/s, 'invalidValue', ['value']],
   [/^This filter cannot use (\w+)\.$/, 'filterOperator', ['operator']],
   [/^A value is longer than (\d+) characters$/, 'valueTooLong', ['count']],
+  // zod's own messages, for checks the schemas give no sentence of their own (the server's 422s and
+  // the browser's forms alike): lengths, sizes, types and choices.
+  [/^Too big: expected string to have <=?(\d+) characters$/, 'textTooLong', ['max']],
+  [/^Too small: expected string to have >=?(\d+) characters$/, 'textTooShort', ['min']],
+  [/^Too big: expected (?:array|set) to have <=?(\d+) items$/, 'tooManyItems', ['max']],
+  [/^Too small: expected (?:array|set) to have >=?(\d+) items$/, 'tooFewItems', ['min']],
+  [/^Too big: expected (?:number|int|bigint) to be <=?(\S+)$/, 'numberTooBig', ['limit']],
+  [/^Too small: expected (?:number|int|bigint) to be >=?(\S+)$/, 'numberTooSmall', ['limit']],
+  [/^Invalid input: expected \w+, received undefined$/, 'required', []],
+  [/^Invalid input: expected \w+, received \w+$/, 'wrongType', []],
+  [/^Invalid option: expected one of .*$/s, 'invalidOption', []],
 ];
 
 export function matchMessagePattern(message: string): { key: string; values: Record<string, string> } | null {

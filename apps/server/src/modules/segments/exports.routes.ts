@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZExport, ZExportList, ZExportRequest } from '@herald/shared/segments/segments.schemas';
 import { ZIdParams } from '@herald/shared/team/team.schemas';
 import { currentUser } from '../../auth/authenticate.ts';
+import { requestLanguage } from '../../http/request-language.ts';
 import type { ExportsService } from './exports.service.ts';
 
 /** `POST /api/segments/{id}/leads/csv`, the user's active exports and the download. */
@@ -15,7 +16,17 @@ export async function exportsRoutes(app: FastifyInstance, { exports }: { exports
   r.post(
     '/segments/:id/leads/csv',
     { ...read, schema: { tags, params: ZIdParams, body: ZExportRequest, response: { 202: ZExport } } },
-    async (req, reply) => reply.status(202).send(await exports.start(currentUser(req), req.params.id, req.body)),
+    async (req, reply) =>
+      reply
+        .status(202)
+        .send(
+          await exports.start(
+            currentUser(req),
+            req.params.id,
+            req.body,
+            requestLanguage(req.headers['accept-language']),
+          ),
+        ),
   );
   r.get('/exports/active', { ...read, schema: { tags, response: { 200: ZExportList } } }, (req) =>
     exports.active(currentUser(req)),

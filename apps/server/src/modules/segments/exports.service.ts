@@ -4,6 +4,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Language } from '../../http/request-language.ts';
 import { type ExportsRepository, toExport } from './exports.repository.ts';
 import { EXPORT_JOB } from './segment-export.job.ts';
 
@@ -15,11 +16,14 @@ export interface ExportsDeps {
   dir: string;
 }
 
+const EXPORT_WORD: Record<Language, string> = { uk: 'Експорт', en: 'Export', ru: 'Экспорт' };
+
 /** Starting, listing and serving CSV exports of segments. */
 export function createExportsService(deps: ExportsDeps) {
   const { repo } = deps;
   return {
-    async start(user: AuthUser, segmentId: number, request: TExportRequest) {
+    /** `language`: the requester's, for the process title their popover shows. */
+    async start(user: AuthUser, segmentId: number, request: TExportRequest, language: Language) {
       await deps.requireSegment(user.teamId, segmentId);
       const row = await repo.create({
         team_id: user.teamId,
@@ -31,7 +35,7 @@ export function createExportsService(deps: ExportsDeps) {
       const process = await deps.jobs.enqueue(
         EXPORT_JOB,
         { exportId: Number(row.id) },
-        { teamId: user.teamId, userId: user.id, title: `Export ${request.name}` },
+        { teamId: user.teamId, userId: user.id, title: `${EXPORT_WORD[language]} ${request.name}` },
       );
       const updated = (await repo.update(Number(row.id), { process_id: process.id })) ?? row;
       const payload = toExport(updated);
