@@ -10,6 +10,9 @@ export class ImportFailure extends Error {
   }
 }
 
+/** An import whose list (or source, or team) was deleted under it. */
+export const listDeleted = () => new ImportFailure('import_list_deleted', 'The list of this import was deleted.');
+
 /** The failure code an error carries (also across the parser thread, as `code`), or `fallback`. */
 export function failureCodeOf(error: unknown, fallback: TImportFailure): TImportFailure {
   const code = (error as { code?: unknown } | null)?.code;

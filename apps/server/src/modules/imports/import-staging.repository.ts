@@ -6,7 +6,7 @@ import { bumpDataVersion } from '../../db/data-version.ts';
 import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
 import { holdTeamDuplicates, recountDuplicates } from '../../db/lead-duplicates.ts';
 import type { DB } from '../../db/schema.ts';
-import { ImportFailure } from './import-failure.ts';
+import { ImportFailure, listDeleted } from './import-failure.ts';
 import type { MappedColumn } from './parser/parse-protocol.ts';
 
 /** Thrown when another run has taken the import over: this run stops without writing. */
@@ -221,8 +221,7 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           const list = await sql`
           select id from lists where id = ${a.listId} and team_id = ${a.teamId} and source_id = ${a.sourceId}
           for key share`.execute(tx);
-          if (list.rows.length === 0)
-            throw new ImportFailure('import_list_deleted', 'The list of this import was deleted.');
+          if (list.rows.length === 0) throw listDeleted();
           const attributeIds = [...new Set(a.columns.map((c) => c.attributeId))];
           const held = await sql<{ id: number; presence_bit: number | null }>`
           select id, presence_bit from lead_attributes where team_id = ${a.teamId} and id = any(${attributeIds}::bigint[])

@@ -2,7 +2,7 @@ import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schema
 import type { TImportStage } from '@herald/shared/imports/imports.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
-import { failureCodeOf, ImportFailure } from './import-failure.ts';
+import { failureCodeOf, ImportFailure, listDeleted } from './import-failure.ts';
 import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
 import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
 import { startPublisher } from './import-publisher.ts';
@@ -422,7 +422,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     if (await repo.findByIdUnscoped(importId)) return 'superseded';
     // Every attempt's table: a run the delete cancelled first left its own to the take-back.
     await staging.dropAllOf(importId);
-    throw new ImportFailure('import_list_deleted', 'The list of this import was deleted.');
+    throw listDeleted();
   }
 
   return {

@@ -22,7 +22,7 @@ import {
   XLS_MAX_BYTES,
 } from './file-sniff.ts';
 import { historyItemOf, importFileOf, syncImportOf } from './import-file.dto.ts';
-import { isResumable } from './import-failure.ts';
+import { isResumable, listDeleted } from './import-failure.ts';
 import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
 import { parseInWorker } from './parser/parse-client.ts';
 
@@ -308,10 +308,10 @@ export function createImportsService(deps: ImportsDeps) {
       for (const { id } of running) await cancelRun(teamId, id);
       // Called once the delete is done. The import rows went with it, so their runs end without a
       // word to their users: each is told here, as any failed import ('Import failed!' and why).
+      const { message, code } = listDeleted();
       return async () => {
         for (const row of running) {
-          const gone = { error: 'The list of this import was deleted.', error_code: 'import_list_deleted' as const };
-          await deps.announceFailed({ ...row, ...gone, status: 'failed', leads_processed: 0 });
+          await deps.announceFailed({ ...row, status: 'failed', error: message, error_code: code, leads_processed: 0 });
         }
       };
     },
