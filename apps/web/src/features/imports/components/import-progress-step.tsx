@@ -59,7 +59,7 @@ export function ImportProgressStep({ file: started, onOpenList, onClose }: Props
       )}
       {running && (
         <Text size="sm" c="dimmed">
-          {t('backgroundHint')}
+          {t(phase === 'failing' || phase === 'cancelling' ? 'takeBackHint' : 'backgroundHint')}
         </Text>
       )}
       <Group justify="flex-end">
