@@ -16,17 +16,10 @@ export async function exportsRoutes(app: FastifyInstance, { exports }: { exports
   r.post(
     '/segments/:id/leads/csv',
     { ...read, schema: { tags, params: ZIdParams, body: ZExportRequest, response: { 202: ZExport } } },
-    async (req, reply) =>
-      reply
-        .status(202)
-        .send(
-          await exports.start(
-            currentUser(req),
-            req.params.id,
-            req.body,
-            requestLanguage(req.headers['accept-language']),
-          ),
-        ),
+    async (req, reply) => {
+      const language = requestLanguage(req.headers['accept-language']);
+      return reply.status(202).send(await exports.start(currentUser(req), req.params.id, req.body, language));
+    },
   );
   r.get('/exports/active', { ...read, schema: { tags, response: { 200: ZExportList } } }, (req) =>
     exports.active(currentUser(req)),
