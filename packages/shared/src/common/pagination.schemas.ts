@@ -39,4 +39,3 @@ export function pageMeta(page: number, perPage: number, total: number): TPageMet
 
 /** `ids[0]=1&ids[1]=2` or a JSON array of positive ids. */
 export const ZIds = z.array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(10_000);
-export const ZIdParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

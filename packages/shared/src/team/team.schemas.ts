@@ -38,5 +38,3 @@ export const ZCreateInvitationRequest = z.object({
   role: ZInvitableRole,
 });
 export const ZUpdateInvitationRequest = z.object({ role: ZInvitableRole });
-
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

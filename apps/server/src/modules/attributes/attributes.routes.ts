@@ -7,7 +7,7 @@ import {
   ZUpdateAttributeRequest,
 } from '@herald/shared/attributes/attributes.schemas';
 import { ZMessage } from '@herald/shared/auth/auth.schemas';
-import { ZIdParams } from '@herald/shared/team/team.schemas';
+import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { AttributesService } from './attributes.service.ts';
 

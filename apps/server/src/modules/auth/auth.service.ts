@@ -20,7 +20,7 @@ import {
   sameHash,
   sha256,
   verifyPassword,
-} from './secrets.ts';
+} from '../../crypto/secrets.ts';
 
 const MINUTE = 60_000;
 const VERIFY_TTL = 7 * 24 * 60 * MINUTE;

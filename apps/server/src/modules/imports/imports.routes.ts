@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZIdParam, ZPageQuery } from '@herald/shared/common/pagination.schemas';
+import { ZId, ZIdParams } from '@herald/shared/common/id.schemas';
+import { ZPageQuery } from '@herald/shared/common/pagination.schemas';
 import {
   IMPORT_MESSAGES,
   ZActiveImports,
@@ -19,7 +20,6 @@ import {
   ZSyncImport,
   ZSyncImportUpdate,
 } from '@herald/shared/imports/imports.schemas';
-import { ZIdParams } from '@herald/shared/team/team.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -59,7 +59,7 @@ async function receiveUpload(request: FastifyRequest, dir: string): Promise<Uplo
   if (!file) throw AppError.field('file', IMPORT_MESSAGES.chooseFile);
   const list = fields['list_id[0]'] ?? fields.list_id ?? fields['list_id[]'];
   // An id past the database's bigint range would reach it as an error (500): it is no list at all.
-  const listId = list && /^\d+$/.test(list) ? ZIdParam.safeParse(list).data : undefined;
+  const listId = list && /^\d+$/.test(list) ? ZId.safeParse(list).data : undefined;
   // The spec's '1'/'0' (and the words, since a form field is text); anything else is a mistake to
   // say, not a "no" to assume: a blacklisted import is not sent to.
   const flag = fields.black_list ?? '0';

@@ -11,7 +11,7 @@ import {
   ZLeadPage,
   ZValueRequest,
 } from '@herald/shared/leads/leads.schemas';
-import { ZIdParams } from '@herald/shared/team/team.schemas';
+import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';

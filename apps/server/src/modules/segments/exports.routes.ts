@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZExport, ZExportList, ZExportRequest } from '@herald/shared/segments/segments.schemas';
-import { ZIdParams } from '@herald/shared/team/team.schemas';
+import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { currentUser } from '../../auth/authenticate.ts';
 import { requestLanguage } from '../../http/request-language.ts';
 import type { ExportsService } from './exports.service.ts';

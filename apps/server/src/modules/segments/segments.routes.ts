@@ -18,7 +18,7 @@ import {
   ZSourcesSyncRequest,
   ZUpdateSegmentRequest,
 } from '@herald/shared/segments/segments.schemas';
-import { ZIdParams } from '@herald/shared/team/team.schemas';
+import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { SegmentsService } from './segments.service.ts';

@@ -13,7 +13,7 @@ import {
   ZUpdateListRequest,
   ZUpdateSourceRequest,
 } from '@herald/shared/sources/sources.schemas';
-import { ZIdParams } from '@herald/shared/team/team.schemas';
+import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { SourcesService } from './sources.service.ts';

@@ -4,12 +4,12 @@ import { ZMessage, ZUpdateUserRequest, ZUser } from '@herald/shared/auth/auth.sc
 import {
   ZBlockRequest,
   ZCreateInvitationRequest,
-  ZIdParams,
   ZInvitation,
   ZInvitationList,
   ZTeamList,
   ZUpdateInvitationRequest,
 } from '@herald/shared/team/team.schemas';
+import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
 import { requestLanguage } from '../../http/request-language.ts';

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Language } from '../../http/request-language.ts';
 import { invitationMail } from '../../mail/templates.ts';
-import { randomToken, sha256 } from '../auth/secrets.ts';
+import { randomToken, sha256 } from '../../crypto/secrets.ts';
 import { type TeamRepository, toInvitation } from './team.repository.ts';
 
 const INVITATION_TTL = 7 * 24 * 3600_000;
