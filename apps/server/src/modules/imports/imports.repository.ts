@@ -1,5 +1,6 @@
 import { CANCELLABLE_RUNS } from '@herald/shared/imports/imports.schemas';
 import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import { findPage, type PageWindow } from '../../db/find-page.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ImportFilesTable } from '../../db/tables/imports.tables.ts';
 import { escapeLike } from '../../db/sql-text.ts';
@@ -213,23 +214,10 @@ export function createImportsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async page(
-      teamId: number,
-      args: { offset: number; limit: number; search?: string; order: { field: string; dir: 'asc' | 'desc' } },
-    ) {
+    page(teamId: number, args: PageWindow & { search?: string }) {
       let q = db.selectFrom('import_files').where('team_id', '=', teamId);
       if (args.search) q = q.where('name', 'ilike', `%${escapeLike(args.search)}%`);
-      const [rows, total] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy(args.order.field as 'created_at', args.order.dir)
-          .orderBy('id', args.order.dir)
-          .offset(args.offset)
-          .limit(args.limit)
-          .execute(),
-        q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
+      return findPage(q, (p) => p.selectAll(), args);
     },
 
     active(teamId: number) {
@@ -306,15 +294,10 @@ export function createImportsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async failedPage(
+    failedPage(
       teamId: number,
       importId: number,
-      args: {
-        offset: number;
-        limit: number;
-        search?: string;
-        order: { field: 'id' | 'row_number' | 'reason'; dir: 'asc' | 'desc' };
-      },
+      args: PageWindow<'id' | 'row_number' | 'reason'> & { search?: string },
     ) {
       let q = db.selectFrom('import_failed_rows').where('team_id', '=', teamId).where('import_file_id', '=', importId);
       if (args.search) {
@@ -323,17 +306,7 @@ export function createImportsRepository(db: Kysely<DB>) {
         const inCells = sql<boolean>`exists (select 1 from jsonb_array_elements(cells) c where c->>'value' ilike ${pattern})`;
         q = q.where((eb) => eb.or([eb('reason', 'ilike', pattern), inCells]));
       }
-      const [rows, total] = await Promise.all([
-        q
-          .select(['id', 'row_number', 'reason', 'cells'])
-          .orderBy(args.order.field, args.order.dir)
-          .orderBy('id', args.order.dir)
-          .offset(args.offset)
-          .limit(args.limit)
-          .execute(),
-        q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
+      return findPage(q, (p) => p.select(['id', 'row_number', 'reason', 'cells']), args);
     },
   };
 }

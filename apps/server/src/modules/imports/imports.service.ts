@@ -11,6 +11,7 @@ import {
 } from '@herald/shared/imports/imports.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
+import { pageArgs } from '../../http/paging.ts';
 import type { Language } from '../../http/request-language.ts';
 import { columnNames, proposeMapping } from './column-mapping.ts';
 import {
@@ -88,7 +89,8 @@ function createLimiter(limit: number) {
   };
 }
 
-const HISTORY_ORDER = ['created_at', 'name', 'id', 'parsed_leads_count', 'leads_processed', 'leads_failed'];
+const HISTORY_ORDER = ['created_at', 'name', 'id', 'parsed_leads_count', 'leads_processed', 'leads_failed'] as const;
+const FAILED_ORDER = ['id', 'row_number', 'reason'] as const;
 
 /** The import flow: upload → Match Format → dispatch → progress, history and failed rows. */
 export function createImportsService(deps: ImportsDeps) {
@@ -331,14 +333,8 @@ export function createImportsService(deps: ImportsDeps) {
     },
 
     async history(user: AuthUser, query: TPageQuery) {
-      const order = query.order?.[0];
-      const field = order && HISTORY_ORDER.includes(order.field) ? order.field : 'created_at';
-      const { rows, total } = await repo.page(user.teamId, {
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
-        search: query.search?.trim() || undefined,
-        order: { field, dir: order?.dir ?? 'desc' },
-      });
+      const args = pageArgs(query, HISTORY_ORDER, { field: 'created_at', dir: 'desc' });
+      const { rows, total } = await repo.page(user.teamId, args);
       return { data: rows.map(historyItemOf), meta: pageMeta(query.page, query.limit, total) };
     },
 
@@ -362,16 +358,8 @@ export function createImportsService(deps: ImportsDeps) {
 
     async failedLeads(user: AuthUser, id: number, query: TPageQuery) {
       await requireImport(user.teamId, id);
-      const order = query.order?.[0];
-      const field =
-        order && ['id', 'row_number', 'reason'].includes(order.field) ? (order.field as 'id') : 'row_number';
       const [{ rows, total }, { names, mapped }] = await Promise.all([
-        repo.failedPage(user.teamId, id, {
-          offset: (query.page - 1) * query.limit,
-          limit: query.limit,
-          search: query.search?.trim() || undefined,
-          order: { field, dir: order?.dir ?? 'asc' },
-        }),
+        repo.failedPage(user.teamId, id, pageArgs(query, FAILED_ORDER, { field: 'row_number', dir: 'asc' })),
         mappedAttributes(user.teamId, id),
       ]);
       return {
@@ -388,7 +376,7 @@ export function createImportsService(deps: ImportsDeps) {
         })),
         meta: pageMeta(query.page, query.limit, total),
         attributes: mapped,
-        orderable: ['id', 'row_number', 'reason'],
+        orderable: [...FAILED_ORDER],
       };
     },
 

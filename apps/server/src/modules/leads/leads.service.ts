@@ -6,6 +6,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import { bumpDataVersion } from '../../db/data-version.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../http/app-error.ts';
+import { pageArgs } from '../../http/paging.ts';
 import type { LeadLogRepository } from './lead-log.repository.ts';
 import type { LeadOrderField, LeadsRepository } from './leads.repository.ts';
 
@@ -58,17 +59,8 @@ export function createLeadsService(deps: LeadsDeps) {
 
     async page(user: AuthUser, query: TPageQuery, listId?: number) {
       if (listId) await deps.requireList(user.teamId, listId);
-      const order = query.order?.[0];
-      const field =
-        order && ORDER_FIELDS.includes(order.field as LeadOrderField) ? (order.field as LeadOrderField) : 'id';
-      const search = query.search?.trim() || undefined;
-      const args = {
-        listId,
-        search,
-        order: { field, dir: order?.dir ?? 'desc' },
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
-      };
+      const args = { listId, ...pageArgs(query, ORDER_FIELDS, { field: 'id', dir: 'desc' }) };
+      const search = args.search;
       // Unfiltered totals come from the cached counts (fresh after the team's own changes).
       const [rows, totals] = await Promise.all([
         repo.findPage(user.teamId, args),

@@ -6,8 +6,9 @@ import type { TCreateSegmentRequest, TSegment } from '@herald/shared/segments/se
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
 import { AppError } from '../../http/app-error.ts';
+import { pageArgs } from '../../http/paging.ts';
 import { type ChainLink, type CompileContext, compileChain } from './filter-compiler.ts';
-import { LEAD_ORDER_FIELDS, type LeadOrderField, type SegmentLeadsRepository } from './segment-leads.repository.ts';
+import { LEAD_ORDER_FIELDS, type SegmentLeadsRepository } from './segment-leads.repository.ts';
 import type { SegmentOrderField, SegmentRow, SegmentsRepository } from './segments.repository.ts';
 
 export interface SegmentsDeps {
@@ -114,14 +115,9 @@ export function createSegmentsService(deps: SegmentsDeps) {
   }
 
   async function page(user: AuthUser, parentId: number | null, query: TPageQuery) {
-    const order = query.order?.[0];
-    const field = order && SEGMENT_ORDER.includes(order.field as SegmentOrderField) ? order.field : 'created_at';
     const { rows, total } = await repo.findPage(user.teamId, {
       parentId,
-      search: query.search?.trim() || undefined,
-      order: { field: field as SegmentOrderField, dir: order?.dir ?? 'desc' },
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
+      ...pageArgs(query, SEGMENT_ORDER, { field: 'created_at', dir: 'desc' }),
     });
     // Counts one segment at a time (cached per version): the embedded database is one connection.
     const data: TSegment[] = [];
@@ -266,18 +262,11 @@ export function createSegmentsService(deps: SegmentsDeps) {
     /** The segment's leads in the shape of every lead table (GET /api/leads). */
     async leadsPage(user: AuthUser, id: number, query: TPageQuery) {
       const chain = await requireChain(user.teamId, id);
-      const order = query.order?.[0];
-      const field = order && LEAD_ORDER_FIELDS.includes(order.field as LeadOrderField) ? order.field : 'id';
-      const search = query.search?.trim() || undefined;
+      const args = pageArgs(query, LEAD_ORDER_FIELDS, { field: 'id', dir: 'desc' });
+      const search = args.search;
       const where = await predicate(user.teamId, chain);
       const [rows, counts] = await Promise.all([
-        deps.leads.findPage(user.teamId, {
-          where,
-          search,
-          order: { field: field as LeadOrderField, dir: order?.dir ?? 'desc' },
-          offset: (query.page - 1) * query.limit,
-          limit: query.limit,
-        }),
+        deps.leads.findPage(user.teamId, { where, ...args }),
         countsOf(user, chain, search),
       ]);
       const values = await deps.valuesOf(

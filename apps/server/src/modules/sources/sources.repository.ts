@@ -2,15 +2,14 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
 import { bumpDataVersion } from '../../db/data-version.ts';
 import { holdTeamDuplicates, removingPhones } from '../../db/lead-duplicates.ts';
+import { findPage, type PageWindow } from '../../db/find-page.ts';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
 
 export type Activity = 'active' | 'inactive';
-export interface PageArgs {
-  offset: number;
-  limit: number;
+export const SOURCE_ORDER = ['name', 'created_at', 'id'] as const;
+export interface PageArgs extends PageWindow<(typeof SOURCE_ORDER)[number]> {
   search?: string;
-  order: { field: 'name' | 'created_at' | 'id'; dir: 'asc' | 'desc' };
 }
 
 /**
@@ -93,20 +92,10 @@ async function deleteWithLeads(
 /** Sources and their lists; counts are computed from `leads` by source or by list. */
 export function createSourcesRepository(db: Kysely<DB>, leadDeleteBatch: number | null = null) {
   return {
-    async findSourcePage(teamId: number, args: PageArgs) {
+    findSourcePage(teamId: number, args: PageArgs) {
       let q = db.selectFrom('sources').where('team_id', '=', teamId);
       if (args.search) q = q.where('name', 'ilike', `%${escapeLike(args.search)}%`);
-      const [rows, total] = await Promise.all([
-        q
-          .select(['id', 'name', 'status', 'created_at'])
-          .orderBy(args.order.field, args.order.dir)
-          .orderBy('id', args.order.dir)
-          .offset(args.offset)
-          .limit(args.limit)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
+      return findPage(q, (p) => p.select(['id', 'name', 'status', 'created_at']), args);
     },
 
     findSource(teamId: number, id: number) {
@@ -155,21 +144,11 @@ export function createSourcesRepository(db: Kysely<DB>, leadDeleteBatch: number 
         .execute();
     },
 
-    async findListPage(teamId: number, sourceIds: number[] | undefined, args: PageArgs) {
+    findListPage(teamId: number, sourceIds: number[] | undefined, args: PageArgs) {
       let q = db.selectFrom('lists').where('team_id', '=', teamId);
       if (sourceIds) q = q.where('source_id', 'in', sourceIds.length ? sourceIds : [0]);
       if (args.search) q = q.where('name', 'ilike', `%${escapeLike(args.search)}%`);
-      const [rows, total] = await Promise.all([
-        q
-          .select(['id', 'name', 'status', 'source_id', 'created_at'])
-          .orderBy(args.order.field, args.order.dir)
-          .orderBy('id', args.order.dir)
-          .offset(args.offset)
-          .limit(args.limit)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(total.n) };
+      return findPage(q, (p) => p.select(['id', 'name', 'status', 'source_id', 'created_at']), args);
     },
 
     findList(teamId: number, id: number) {

@@ -3,7 +3,8 @@ import { pageMeta } from '@herald/shared/common/pagination.schemas';
 import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
 import { AppError } from '../../http/app-error.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
-import type { Activity, PageArgs, SourcesRepository } from './sources.repository.ts';
+import { pageArgs } from '../../http/paging.ts';
+import { type Activity, SOURCE_ORDER, type SourcesRepository } from './sources.repository.ts';
 
 const EMPTY: TLeadCounts = {
   total_leads: 0,
@@ -15,20 +16,6 @@ const EMPTY: TLeadCounts = {
   percentage_lookup: 0,
   percentage_verified: 0,
 };
-
-function pageArgs(query: TPageQuery): PageArgs {
-  const order = query.order?.[0];
-  const field =
-    order && ['name', 'created_at', 'id'].includes(order.field)
-      ? (order.field as PageArgs['order']['field'])
-      : 'created_at';
-  return {
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-    search: query.search?.trim() || undefined,
-    order: { field, dir: order?.dir ?? 'desc' },
-  };
-}
 
 /**
  * Stops the imports under way into lists (or sources) before they are deleted (the imports module);
@@ -86,7 +73,7 @@ export function createSourcesService(
 
   return {
     async page(teamId: number, query: TPageQuery) {
-      const args = pageArgs(query);
+      const args = pageArgs(query, SOURCE_ORDER, { field: 'created_at', dir: 'desc' });
       const { rows, total } = await repo.findSourcePage(teamId, args);
       return { data: await sourcesOut(teamId, rows), meta: pageMeta(query.page, query.limit, total) };
     },
@@ -145,7 +132,7 @@ export function createSourcesService(
     },
 
     async listPage(teamId: number, sourceIds: number[] | undefined, query: TPageQuery) {
-      const args = pageArgs(query);
+      const args = pageArgs(query, SOURCE_ORDER, { field: 'created_at', dir: 'desc' });
       const { rows, total } = await repo.findListPage(teamId, sourceIds, args);
       const map = await counts(
         teamId,
