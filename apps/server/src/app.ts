@@ -1,52 +1,30 @@
 import { fileURLToPath } from 'node:url';
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { Kysely } from 'kysely';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authenticatePlugin } from './auth/authenticate.ts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createTokenSigner, type TokenSigner } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerHttpPlugins } from './http/http-plugins.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createAttributesRepository } from './modules/attributes/attributes.repository.ts';
-import { attributesRoutes } from './modules/attributes/attributes.routes.ts';
-import { createAttributesService } from './modules/attributes/attributes.service.ts';
-import { createAuthRepository } from './modules/auth/auth.repository.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createRateLimiter } from './modules/auth/rate-limiter.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
+import { createAttributesModule } from './modules/attributes/index.ts';
+import { createAuthModule } from './modules/auth/index.ts';
+import { createEventsModule } from './modules/events/index.ts';
+import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { createLeadLogRepository } from './modules/leads/lead-log.repository.ts';
-import { createLeadValuesService } from './modules/leads/lead-values.service.ts';
-import { createLeadsRepository } from './modules/leads/leads.repository.ts';
-import { leadsRoutes } from './modules/leads/leads.routes.ts';
-import { createLeadsService } from './modules/leads/leads.service.ts';
+import { createLeadsModule } from './modules/leads/index.ts';
 import { createProcessesRepository } from './modules/processes/processes.repository.ts';
-import { processesRoutes } from './modules/processes/processes.routes.ts';
+import { createProcessesModule } from './modules/processes/index.ts';
 import { createSegmentsModule } from './modules/segments/index.ts';
-import { startSweeper } from './jobs/sweeper.ts';
-import { createValidationTemplateRepository } from './modules/settings/settings.repository.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { createSettingsService } from './modules/settings/settings.service.ts';
-import { createVersionedCache } from './db/versioned-cache.ts';
-import { createSourcesRepository, EMBEDDED_LEAD_DELETE_BATCH } from './modules/sources/sources.repository.ts';
-import { sourcesRoutes } from './modules/sources/sources.routes.ts';
-import { createSourcesService } from './modules/sources/sources.service.ts';
-import { createTeamRepository } from './modules/team/team.repository.ts';
-import { teamRoutes } from './modules/team/team.routes.ts';
-import { createTeamService } from './modules/team/team.service.ts';
+import { createSettingsModule } from './modules/settings/index.ts';
+import { createSourcesModule } from './modules/sources/index.ts';
+import { createTeamModule } from './modules/team/index.ts';
 
 export interface AppServices {
   config: Config;
@@ -131,129 +109,65 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
 
-  await app.register(helmet, {
-    // The bearer token lives in browser storage: no inline script may run, ever.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Plain-HTTP installs (an intranet host) must keep working; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
-  await app.register(rateLimit, { global: false });
-  if (config.CORS_ORIGIN) await app.register(cors, { origin: config.CORS_ORIGIN.split(',') });
+  await registerHttpPlugins(app, { config, database, tokens });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Herald API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(authenticatePlugin, { db: database.db, tokens });
-
+  // Modules, each wired by its own index.ts from what it is handed: the platform, and narrow
+  // functions or hooks of the modules built before it. Nothing is handed a module built after it.
   const db = database.db;
-  const appUrl = config.APP_URL;
-  const auth = createAuthService({
-    repo: createAuthRepository(db),
-    tokens,
-    mailer,
-    limiter: createRateLimiter(db),
-    appUrl,
-  });
-  const team = createTeamService({ repo: createTeamRepository(db), mailer, appUrl });
-  const attributes = createAttributesService(createAttributesRepository(db));
-  if (config.HERALD_ROLE !== 'api') {
-    const presence = await startSweeper(options.sweepEveryMs ?? 10_000, () => attributes.clearRetiredPresenceBits());
-    app.addHook('onClose', async () => presence.stop());
-  }
-  const settings = createSettingsService(createValidationTemplateRepository(db));
-  const sources = createSourcesService(
-    createSourcesRepository(
-      db,
-      options.leadDeleteBatch ?? (database.kind === 'embedded' ? EMBEDDED_LEAD_DELETE_BATCH : null),
-    ),
-    createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 2_000 }),
-    // The imports module is built below, on the sources' list checks; a delete calls it later.
-    (teamId, by, ids) => imports.service.stopRunsOf(teamId, by, ids),
-  );
-  const leadsRepo = createLeadsRepository(db);
-  const leadLog = createLeadLogRepository(db);
-  const leads = createLeadsService({
-    repo: leadsRepo,
-    log: leadLog,
+  const runWorkers = config.HERALD_ROLE !== 'api';
+  const auth = createAuthModule({ db, tokens, mailer, appUrl: config.APP_URL });
+  const team = createTeamModule({ db, mailer, appUrl: config.APP_URL });
+  const attributes = await createAttributesModule({ db, runWorkers, sweepEveryMs: options.sweepEveryMs });
+  const settings = createSettingsModule({ db });
+  const sources = createSourcesModule({ database, leadDeleteBatch: options.leadDeleteBatch });
+  const leads = createLeadsModule({
+    db,
     bus,
-    attributes: attributes.list,
-    ignoredPhones: settings.ignoredPhonePatterns,
-    requireListOfSource: sources.requireListOfSource,
-    requireList: sources.getList,
-    cachedTotals: sources.leadTotals,
-    runInTransaction: leadsRepo.transaction,
+    attributes: attributes.service.list,
+    ignoredPhones: settings.service.ignoredPhonePatterns,
+    requireListOfSource: sources.service.requireListOfSource,
+    requireList: sources.service.getList,
+    cachedTotals: sources.service.leadTotals,
   });
-  const leadValues = createLeadValuesService({
-    repo: leadsRepo,
-    log: leadLog,
-    attributes: attributes.list,
-    ignoredPhones: settings.ignoredPhonePatterns,
-  });
-
   const imports = await createImportsModule({
     database,
     bus,
     jobs,
     processes,
     dataDir: config.DATA_DIR,
-    runWorkers: config.HERALD_ROLE !== 'api',
-    attributes: attributes.list,
-    createAttributes: attributes.create,
-    ignoredFormats: settings.phoneTemplate,
-    requireList: sources.getList,
+    runWorkers,
+    attributes: attributes.service.list,
+    createAttributes: attributes.service.create,
+    ignoredFormats: settings.service.phoneTemplate,
+    requireList: sources.service.getList,
+    onListsDeleting: sources.onListsDeleting,
     sweepEveryMs: options.sweepEveryMs,
     chunkRows: options.importChunkRows ?? config.IMPORT_CHUNK_ROWS,
     importAllowance: options.importAllowance,
   });
-  app.addHook('onClose', async () => imports.stop());
   const segments = await createSegmentsModule({
     database,
     bus,
     jobs,
     dataDir: config.DATA_DIR,
-    runWorkers: config.HERALD_ROLE !== 'api',
+    runWorkers,
     sweepEveryMs: options.sweepEveryMs,
-    attributes: attributes.list,
-    valuesOf: (teamId, leadIds) => leadsRepo.valuesOf(teamId, leadIds),
+    attributes: attributes.service.list,
+    valuesOf: leads.valuesOf,
   });
-  app.addHook('onClose', async () => segments.stop());
+  const processesModule = createProcessesModule({ processes });
+  const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
+  const health = createHealthModule({ database, jobs });
 
-  await app.register(authRoutes, { prefix: '/api/auth', auth });
+  app.addHook('onClose', async () => {
+    for (const module of [attributes, imports, segments]) module.stop();
+  });
+
+  await app.register(auth.routes, { prefix: '/api/auth' });
+  const apiModules = [team, attributes, settings, sources, leads, health, events, processesModule, imports, segments];
   await app.register(
     async (api) => {
-      await api.register(teamRoutes, { team });
-      await api.register(attributesRoutes, { attributes });
-      await api.register(settingsRoutes, { settings });
-      await api.register(sourcesRoutes, { sources });
-      await api.register(leadsRoutes, {
-        leads,
-        values: leadValues,
-        pages: createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 500 }),
-      });
-      await api.register(healthRoutes, { database, jobs });
-      await api.register(eventsRoutes, { bus, heartbeatMs: options.heartbeatMs ?? 15_000 });
-      await api.register(processesRoutes, { processes });
-      await api.register(imports.routes);
-      await api.register(segments.routes);
+      for (const module of apiModules) await api.register(module.routes);
     },
     { prefix: '/api' },
   );

@@ -27,6 +27,13 @@ export interface ImportsModuleDeps {
   ) => Promise<TLeadAttribute[]>;
   ignoredFormats: (teamId: number) => Promise<string>;
   requireList: (teamId: number, listId: number) => Promise<{ id: number; source_id: number }>;
+  /**
+   * The sources module's hook before lists or sources are deleted: imports stop their runs into
+   * them there, and tell those imports' users once the delete has committed.
+   */
+  onListsDeleting: (
+    handler: (teamId: number, by: 'list_id' | 'source_id', ids: number[]) => Promise<() => Promise<void>>,
+  ) => void;
   sweepEveryMs?: number;
   chunkRows?: number;
   /** The plan's `import-limit` (decision 009, "The plan's import limit"); unlimited without it. */
@@ -121,6 +128,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     },
     announceFailed: (row) => announceImport(bus, row, 'failed', 0),
   });
+  deps.onListsDeleting((teamId, by, ids) => service.stopRunsOf(teamId, by, ids));
 
   return {
     service,

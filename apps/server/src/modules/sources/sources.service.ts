@@ -18,17 +18,28 @@ const EMPTY: TLeadCounts = {
 };
 
 /**
- * Stops the imports under way into lists (or sources) before they are deleted (the imports module);
- * what it returns is called after the delete, to tell those imports' users.
+ * What another module does before lists (or sources, with all their lists) are deleted, e.g. stop
+ * the work under way into them; the function it returns runs once the delete has committed, e.g. to
+ * tell their users.
  */
-export type StopImports = (teamId: number, by: 'list_id' | 'source_id', ids: number[]) => Promise<() => Promise<void>>;
+export type ListsDeletingHandler = (
+  teamId: number,
+  by: 'list_id' | 'source_id',
+  ids: number[],
+) => Promise<() => Promise<void>>;
 
 /** Sources and lists with their lead counts (cached up to 5 minutes, fresh after own changes). */
-export function createSourcesService(
-  repo: SourcesRepository,
-  cache: VersionedCache,
-  stopImports: StopImports = async () => async () => {},
-) {
+export function createSourcesService(repo: SourcesRepository, cache: VersionedCache) {
+  // Registered at build time by the modules that hold work in lists; sources knows none of them.
+  const deletingHandlers: ListsDeletingHandler[] = [];
+  async function listsDeleting(teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
+    const afterDelete: Array<() => Promise<void>> = [];
+    for (const handler of deletingHandlers) afterDelete.push(await handler(teamId, by, ids));
+    return async () => {
+      for (const after of afterDelete) await after();
+    };
+  }
+
   async function counts(teamId: number, by: 'source_id' | 'list_id', ids: number[]) {
     const version = await repo.dataVersion(teamId);
     const key = `${teamId}:${by}:${[...ids].sort((a, b) => a - b).join(',')}`;
@@ -72,6 +83,11 @@ export function createSourcesService(
   }
 
   return {
+    /** Registers a handler that runs before every delete of lists or sources (see ListsDeletingHandler). */
+    onListsDeleting(handler: ListsDeletingHandler) {
+      deletingHandlers.push(handler);
+    },
+
     async page(teamId: number, query: TPageQuery) {
       const args = pageArgs(query, SOURCE_ORDER, { field: 'created_at', dir: 'desc' });
       const { rows, total } = await repo.findSourcePage(teamId, args);
@@ -111,7 +127,7 @@ export function createSourcesService(
     async delete(teamId: number, ids: number[]) {
       const found = await repo.findSourcesByIds(teamId, ids);
       if (found.length !== new Set(ids).size) throw new AppError('not_found', 'Source not found.');
-      const announce = await stopImports(teamId, 'source_id', ids);
+      const announce = await listsDeleting(teamId, 'source_id', ids);
       const deleted = await repo.deleteSources(teamId, ids);
       await announce();
       return deleted;
@@ -170,7 +186,7 @@ export function createSourcesService(
 
     async deleteLists(teamId: number, ids: number[]) {
       for (const id of new Set(ids)) await requireList(teamId, id);
-      const announce = await stopImports(teamId, 'list_id', ids);
+      const announce = await listsDeleting(teamId, 'list_id', ids);
       const deleted = await repo.deleteLists(teamId, ids);
       await announce();
       return deleted;

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { createVersionedCache } from '../../db/versioned-cache.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { createLeadLogRepository } from './lead-log.repository.ts';
+import { createLeadValuesService } from './lead-values.service.ts';
+import { createLeadsRepository } from './leads.repository.ts';
+import { leadsRoutes } from './leads.routes.ts';
+import { createLeadsService, type LeadsDeps } from './leads.service.ts';
+
+export interface LeadsModuleDeps {
+  db: Kysely<DB>;
+  bus: EventBus;
+  /** The team's lead attributes (the attributes module). */
+  attributes: (teamId: number) => Promise<TLeadAttribute[]>;
+  /** The team's ignored phone formats (the settings module). */
+  ignoredPhones: (teamId: number) => Promise<RegExp[]>;
+  /** The sources module's checks and cached counts. */
+  requireListOfSource: LeadsDeps['requireListOfSource'];
+  requireList: LeadsDeps['requireList'];
+  cachedTotals: LeadsDeps['cachedTotals'];
+}
+
+/** Wires leads: repositories → services (leads, their values) → routes. */
+export function createLeadsModule(deps: LeadsModuleDeps) {
+  const repo = createLeadsRepository(deps.db);
+  const log = createLeadLogRepository(deps.db);
+  const service = createLeadsService({
+    repo,
+    log,
+    bus: deps.bus,
+    attributes: deps.attributes,
+    ignoredPhones: deps.ignoredPhones,
+    requireListOfSource: deps.requireListOfSource,
+    requireList: deps.requireList,
+    cachedTotals: deps.cachedTotals,
+    runInTransaction: repo.transaction,
+  });
+  const values = createLeadValuesService({
+    repo,
+    log,
+    attributes: deps.attributes,
+    ignoredPhones: deps.ignoredPhones,
+  });
+  const pages = createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 500 });
+  return {
+    service,
+    /** The values of these leads as every lead table shows them (audiences' lead pages read them). */
+    valuesOf: (teamId: number, leadIds: number[]) => repo.valuesOf(teamId, leadIds),
+    routes: (app: FastifyInstance) => leadsRoutes(app, { leads: service, values, pages }),
+  };
+}

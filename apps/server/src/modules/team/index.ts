@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { createTeamRepository } from './team.repository.ts';
+import { teamRoutes } from './team.routes.ts';
+import { createTeamService } from './team.service.ts';
+
+export interface TeamModuleDeps {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  /** The web app's address, for the links in invitations. */
+  appUrl: string;
+}
+
+/** Wires the profile, the team's members and invitations: repository → service → routes. */
+export function createTeamModule({ db, mailer, appUrl }: TeamModuleDeps) {
+  const service = createTeamService({ repo: createTeamRepository(db), mailer, appUrl });
+  return { service, routes: (app: FastifyInstance) => teamRoutes(app, { team: service }) };
+}
