@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+// biome-ignore lint/style/noRestrictedImports: the test proves an import's failure code reaches the popover.
 import { ImportFailure } from '../modules/imports/import-failure.ts';
 import { failureOf } from './job-queue.ts';
 

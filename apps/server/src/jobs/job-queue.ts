@@ -2,6 +2,7 @@ import { PgBoss } from 'pg-boss';
 import type { TProcess, TProcessStatus } from '@herald/shared/processes/processes.schemas';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
+// biome-ignore lint/style/noRestrictedImports: processes.repository.ts belongs to jobs/; this import goes when it moves there.
 import type { ProcessesRepository } from '../modules/processes/processes.repository.ts';
 
 export interface JobOwner {

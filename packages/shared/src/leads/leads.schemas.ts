@@ -36,6 +36,7 @@ export type TLead = z.infer<typeof ZLead>;
 export const ZLeadPage = pageOf(ZLead).extend({
   meta: pageOf(ZLead).shape.meta.extend({ total_blacklisted: z.number() }),
 });
+export type TLeadPage = z.infer<typeof ZLeadPage>;
 
 export const ZCreateLeadRequest = z.object({
   source_id: z.coerce.number().int().positive(),

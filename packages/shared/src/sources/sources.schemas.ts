@@ -36,6 +36,16 @@ export const ZSource = ZLeadCounts.extend({
 export type TSource = z.infer<typeof ZSource>;
 
 export const ZSourcePage = pageOf(ZSource);
+
+/** `GET /all-sources-with-lists`: every source with its lists, for selectors (no counts). */
+export const ZSourceWithLists = z.object({
+  id: z.number(),
+  name: z.string(),
+  status: z.string(),
+  lists: ZSource.shape.lists,
+});
+export type TSourceWithLists = z.infer<typeof ZSourceWithLists>;
+export const ZSourcesWithLists = z.object({ data: z.array(ZSourceWithLists) });
 export const ZListPage = pageOf(ZList);
 
 const ZName = z.string().trim().min(1, 'Name is required').max(120);

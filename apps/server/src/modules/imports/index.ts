@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { startSweeper } from '../../jobs/sweeper.ts';
+// biome-ignore lint/style/noRestrictedImports: processes.repository.ts belongs to jobs/; this import goes when it moves there.
 import type { ProcessesRepository } from '../processes/processes.repository.ts';
 import { createImportHousekeeping } from './import-housekeeping.ts';
 import { createImportStaging } from './import-staging.repository.ts';

@@ -10,6 +10,7 @@ import {
   ZSource,
   ZSourcePage,
   ZSourcesTotal,
+  ZSourcesWithLists,
   ZUpdateListRequest,
   ZUpdateSourceRequest,
 } from '@herald/shared/sources/sources.schemas';
@@ -19,9 +20,6 @@ import { currentUser } from '../../auth/authenticate.ts';
 import type { SourcesService } from './sources.service.ts';
 
 const ZDeleted = z.object({ deleted: z.number() });
-const ZSourceWithLists = z.object({
-  data: z.array(z.object({ id: z.number(), name: z.string(), status: z.string(), lists: ZSource.shape.lists })),
-});
 
 /** `/api/sources`, `/api/sources/lists`, `/api/lists`, `/api/all-sources-with-lists`. */
 export async function sourcesRoutes(app: FastifyInstance, { sources }: { sources: SourcesService }) {
@@ -54,7 +52,7 @@ export async function sourcesRoutes(app: FastifyInstance, { sources }: { sources
       schema: {
         tags,
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
-        response: { 200: ZSourceWithLists },
+        response: { 200: ZSourcesWithLists },
       },
     },
     async (req) => ({

@@ -5,10 +5,11 @@ import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { useSegment } from '../../../features/segments/api/get-segment.ts';
 import { ExportsList } from '../../../features/segments/components/exports-list.tsx';
 import { FilterEditor } from '../../../features/segments/components/filter-editor.tsx';
-import { SegmentLeadsPanel } from '../../../features/segments/components/segment-leads-panel.tsx';
+import { useAllSourcesWithLists } from '../../../features/sources/api/get-all-sources-with-lists.ts';
 import { Paper } from '@mantine/core';
 import { useIdParam } from '../../use-id-param.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
+import { SegmentLeadsPanel } from './segment-leads-panel.tsx';
 import { SegmentPageHeader } from './segment-page-header.tsx';
 
 /** `/audiences/{id}/leads` and `/audiences/{id}/segments/{subId}/leads`: counts, filters, leads, exports. */
@@ -18,6 +19,8 @@ export function SegmentLeadsPage() {
   const id = subId || audienceId;
   const segment = useSegment(id);
   const attributes = useAttributes();
+  // Only an audience filters by source and list; its segments narrow it by other conditions.
+  const sources = useAllSourcesWithLists(!!segment.data && !segment.data.parent_segment_id);
   const canManage = usePermission('segments:manage');
   const base = subId ? `/audiences/${audienceId}/segments/${subId}` : `/audiences/${audienceId}`;
 
@@ -29,7 +32,13 @@ export function SegmentLeadsPage() {
   return (
     <Stack>
       <SegmentPageHeader segment={segment.data} base={base} tab="leads" />
-      <FilterEditor key={segment.data.id} segment={segment.data} attributes={attributes.data} canManage={canManage} />
+      <FilterEditor
+        key={segment.data.id}
+        segment={segment.data}
+        attributes={attributes.data}
+        canManage={canManage}
+        sources={sources}
+      />
       <ExportsList segmentId={segment.data.id} />
       <Paper withBorder radius="md" p="md">
         <SegmentLeadsPanel

@@ -7,7 +7,6 @@ import { SearchInput } from '../../../components/search-input.tsx';
 import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { useFailedLeads } from '../../../features/imports/api/get-failed-leads.ts';
 import { useImportFile } from '../../../features/imports/api/get-import-file.ts';
-import { ContinueImportModal } from '../../../features/imports/components/continue-import-modal.tsx';
 import { DownloadFailedRows } from '../../../features/imports/components/download-failed-rows.tsx';
 import { FailedLeadsTable } from '../../../features/imports/components/failed-leads-table.tsx';
 import { ImportActions } from '../../../features/imports/components/import-actions.tsx';
@@ -19,6 +18,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useIdParam } from '../../use-id-param.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
+import { ContinueImport } from './continue-import.tsx';
 
 /** `/settings/import-history/{fileId}`: one imported file, its counters and its failed leads. */
 export function ImportFilePage() {
@@ -70,7 +70,7 @@ export function ImportFilePage() {
         </Group>
       </Group>
       <FailedLeadsTable query={failed} table={table} />
-      {continuing && <ContinueImportModal fileId={fileId} onClose={() => setContinuing(false)} />}
+      {continuing && <ContinueImport fileId={fileId} onClose={() => setContinuing(false)} />}
     </Stack>
   );
 }

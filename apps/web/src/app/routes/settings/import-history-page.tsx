@@ -1,10 +1,12 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { useImportHistory } from '../../../features/imports/api/get-import-history.ts';
 import { ImportHistoryTable } from '../../../features/imports/components/import-history-table.tsx';
 import { useTableState } from '../../../lib/use-table-state.ts';
+import { ContinueImport } from './continue-import.tsx';
 
 /** Spec section 9: import history shows 15 per page. */
 const HISTORY_PAGE_SIZE = 15;
@@ -15,6 +17,7 @@ export function ImportHistoryPage() {
   const table = useTableState('import-history', { field: 'created_at', dir: 'desc' }, HISTORY_PAGE_SIZE);
   const history = useImportHistory(table.query);
   const canAct = usePermission('imports:create');
+  const [continuing, setContinuing] = useState<number | null>(null);
 
   return (
     <Stack>
@@ -29,7 +32,9 @@ export function ImportHistoryPage() {
         table={table}
         hrefOf={(id) => `/settings/import-history/${id}`}
         canAct={canAct}
+        onContinue={setContinuing}
       />
+      {continuing !== null && <ContinueImport fileId={continuing} onClose={() => setContinuing(null)} />}
     </Stack>
   );
 }

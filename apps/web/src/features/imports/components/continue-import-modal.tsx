@@ -5,13 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/page-states.tsx';
-import { useAttributes } from '../../attributes/api/get-attributes.ts';
 import { importQueryOptions } from '../api/get-import.ts';
 import { phaseOf } from '../import-phase.ts';
 import { IMPORT_MODAL_SIZES, IMPORT_MODAL_TITLES } from './import-modal.tsx';
 import { type ImportRunStep, ImportRunSteps } from './import-run-steps.tsx';
 
-interface Props {
+interface Props extends Pick<Parameters<typeof ImportRunSteps>[0], 'attributes'> {
   fileId: number;
   onClose: () => void;
 }
@@ -22,11 +21,10 @@ interface Props {
  * import modal. An import that has meanwhile been run shows its progress instead. Mounted open
  * (its caller renders it while continuing), so each Continue starts afresh.
  */
-export function ContinueImportModal({ fileId, onClose }: Props) {
+export function ContinueImportModal({ fileId, attributes, onClose }: Props) {
   const { t } = useTranslation('imports');
   const navigate = useNavigate();
   const file = useQuery(importQueryOptions(fileId));
-  const attributes = useAttributes();
   const [started, setStarted] = useState<TImportFile | null>(null);
 
   const step: ImportRunStep | null = started

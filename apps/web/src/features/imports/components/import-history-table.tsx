@@ -1,6 +1,5 @@
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
@@ -10,7 +9,6 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import type { TableState } from '../../../lib/use-table-state.ts';
 import type { ImportHistoryPage } from '../api/get-import-history.ts';
 import { phaseOf } from '../import-phase.ts';
-import { ContinueImportModal } from './continue-import-modal.tsx';
 import { ImportActions } from './import-actions.tsx';
 import { importCounters } from './import-counters.tsx';
 import { ImportPhaseBadge } from './import-phase-badge.tsx';
@@ -28,6 +26,8 @@ interface Props {
   hrefOf: (id: number) => string;
   /** Whether the user may resume and cancel imports (a column of actions). */
   canAct: boolean;
+  /** Continues an upload left at Match Format (the page opens the import modal for it). */
+  onContinue: (fileId: number) => void;
 }
 
 /**
@@ -35,10 +35,9 @@ interface Props {
  * failed or running is resumed or cancelled from its row (by a teammate, or after a reload), an
  * upload left at Match Format continued or discarded.
  */
-export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
+export function ImportHistoryTable({ query, table, hrefOf, canAct, onContinue }: Props) {
   const { t } = useTranslation('imports');
   const navigate = useNavigate();
-  const [continuing, setContinuing] = useState<number | null>(null);
 
   if (query.isPending) return <LoadingState rows={8} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
@@ -114,7 +113,7 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
                             onClick={(e) => e.stopPropagation()}
                             style={{ cursor: 'default' }}
                           >
-                            <ImportActions file={row} compact onContinue={() => setContinuing(row.id)} />
+                            <ImportActions file={row} compact onContinue={() => onContinue(row.id)} />
                           </Group>
                         )}
                       </Group>
@@ -149,7 +148,6 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct }: Props) {
         onPage={table.setPage}
         onLimit={table.setLimit}
       />
-      {continuing !== null && <ContinueImportModal fileId={continuing} onClose={() => setContinuing(null)} />}
     </>
   );
 }

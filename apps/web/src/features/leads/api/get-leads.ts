@@ -1,13 +1,10 @@
-import type { TPageMeta } from '@herald/shared/common/pagination.schemas';
-import type { TLead } from '@herald/shared/leads/leads.schemas';
+import type { TLeadPage } from '@herald/shared/leads/leads.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type RequestOptions } from '../../../lib/api-client.ts';
 
-export type LeadPage = { data: TLead[]; meta: TPageMeta & { total_blacklisted: number } };
-
 /** All leads of the team, or one list's (`GET /lists/{id}/leads`). */
 export function getLeads(listId: number | undefined, query: RequestOptions['query'], signal?: AbortSignal) {
-  return api.get<LeadPage>(listId ? `/lists/${listId}/leads` : '/leads', query, signal);
+  return api.get<TLeadPage>(listId ? `/lists/${listId}/leads` : '/leads', query, signal);
 }
 
 export const leadsQueryOptions = (listId: number | undefined, query: RequestOptions['query']) =>

@@ -1,5 +1,5 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
-import type { TLead } from '@herald/shared/leads/leads.schemas';
+import type { TLead, TLeadPage } from '@herald/shared/leads/leads.schemas';
 import { Anchor, Checkbox, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,14 +10,13 @@ import { TablePager } from '../../../components/table-pager.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import type { useSelection } from '../../../lib/use-selection.ts';
 import type { TableState } from '../../../lib/use-table-state.ts';
-import type { LeadPage } from '../api/get-leads.ts';
 import { attributeColumn, isLockedColumn, valuesOf } from './lead-columns.ts';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 import { QuickInsertRow } from './quick-insert-row.tsx';
 import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 interface Props {
-  query: UseQueryResult<LeadPage>;
+  query: UseQueryResult<TLeadPage>;
   attributes: TLeadAttribute[];
   table: TableState;
   hrefOf: (lead: TLead) => string;

@@ -1,10 +1,10 @@
+import type { TLeadPage } from '@herald/shared/leads/leads.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type RequestOptions } from '../../../lib/api-client.ts';
-import type { LeadPage } from '../../leads/api/get-leads.ts';
 
 /** A segment's leads, in the shape of every leads table: `GET /segments/{id}/leads`. */
 export function getSegmentLeads(id: number, query: RequestOptions['query'], signal?: AbortSignal) {
-  return api.get<LeadPage>(`/segments/${id}/leads`, query, signal);
+  return api.get<TLeadPage>(`/segments/${id}/leads`, query, signal);
 }
 
 export const segmentLeadsQueryOptions = (id: number, query: RequestOptions['query']) =>

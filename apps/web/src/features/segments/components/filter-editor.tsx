@@ -1,13 +1,14 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TSegment } from '@herald/shared/segments/segments.schemas';
+import type { TSourceWithLists } from '@herald/shared/sources/sources.schemas';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/page-states.tsx';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useAllSourcesWithLists } from '../../sources/api/get-all-sources-with-lists.ts';
 import { useSaveSegmentFilters } from '../api/save-segment-filters.ts';
 import { FilterRowEditor } from './filter-row-editor.tsx';
 import { conditionsOf, type FilterRow, newRow, rowsFromFilters, sameConditions } from './filter-rows.ts';
@@ -16,15 +17,16 @@ interface Props {
   segment: TSegment;
   attributes: TLeadAttribute[];
   canManage: boolean;
+  /** The team's sources with their lists, for the source and list conditions (an audience's only). */
+  sources: UseQueryResult<{ data: TSourceWithLists[] }>;
 }
 
 /**
  * The filter editor of an audience or segment. Rows are checked by the shared condition schema;
  * only valid rows are sent, and the count and table refresh when the save lands.
  */
-export function FilterEditor({ segment, attributes, canManage }: Props) {
+export function FilterEditor({ segment, attributes, canManage, sources }: Props) {
   const { t } = useTranslation('segments');
-  const sources = useAllSourcesWithLists(!segment.parent_segment_id);
   const save = useSaveSegmentFilters();
   const [saved, setSaved] = useState(() => rowsFromFilters(segment.filters));
   const [rows, setRows] = useState<FilterRow[]>(saved);

@@ -1,12 +1,12 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { LEAD_STATUSES } from '@herald/shared/leads/leads.schemas';
 import type { TFilterOperator } from '@herald/shared/segments/segment-conditions';
+import type { TSourceWithLists } from '@herald/shared/sources/sources.schemas';
 import { ActionIcon, Group, MultiSelect, Select, TagsInput, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { attributeLabel } from '../../../lib/attribute-label.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
-import type { SourceWithLists } from '../../sources/api/get-all-sources-with-lists.ts';
 import {
   checkRow,
   type FilterRow,
@@ -24,7 +24,7 @@ interface Props {
   rows: FilterRow[];
   index: number;
   attributes: TLeadAttribute[];
-  sources: SourceWithLists[];
+  sources: TSourceWithLists[];
   hasParent: boolean;
   disabled: boolean;
   /** Errors show once the user has tried to save or touched the row. */
@@ -167,7 +167,7 @@ function valueOptions(
   kind: 'source' | 'list' | 'status',
   row: FilterRow,
   rows: FilterRow[],
-  sources: SourceWithLists[],
+  sources: TSourceWithLists[],
   statusLabel: (s: string) => string,
 ) {
   if (kind === 'status') return LEAD_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));

@@ -1,15 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TSourceWithLists } from '@herald/shared/sources/sources.schemas';
 import { api } from '../../../lib/api-client.ts';
 
-export interface SourceWithLists {
-  id: number;
-  name: string;
-  status: string;
-  lists: { id: number; name: string; status: 'active' | 'inactive' }[];
-}
-
 export function getAllSourcesWithLists(signal?: AbortSignal) {
-  return api.get<{ data: SourceWithLists[] }>('/all-sources-with-lists', { limit: 100 }, signal);
+  return api.get<{ data: TSourceWithLists[] }>('/all-sources-with-lists', { limit: 100 }, signal);
 }
 
 export const allSourcesWithListsQueryOptions = () =>

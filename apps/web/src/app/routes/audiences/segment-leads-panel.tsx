@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { ColumnPicker } from '../../leads/components/column-picker.tsx';
-import { LeadsTable } from '../../leads/components/leads-table.tsx';
-import { useSegmentLeads } from '../api/get-segment-leads.ts';
-import { ExportModal } from './export-modal.tsx';
+import { ColumnPicker } from '../../../features/leads/components/column-picker.tsx';
+import { LeadsTable } from '../../../features/leads/components/leads-table.tsx';
+import { useSegmentLeads } from '../../../features/segments/api/get-segment-leads.ts';
+import { ExportModal } from '../../../features/segments/components/export-modal.tsx';
 
 interface Props {
   segmentId: number;
@@ -17,7 +17,10 @@ interface Props {
   hrefOf: (lead: TLead) => string;
 }
 
-/** A segment's leads: search, sort, column choice, paging and CSV export of what is shown. */
+/**
+ * A segment's leads: search, sort, column choice, paging and CSV export of what is shown. Composed
+ * here, in the page, because it joins two features: the leads table and the segment's export.
+ */
 export function SegmentLeadsPanel({ segmentId, attributes, hrefOf }: Props) {
   const { t } = useTranslation('segments');
   const table = useTableState('segment', { field: 'id', dir: 'desc' });
