@@ -33,7 +33,6 @@ import { createLeadValuesService } from './modules/leads/lead-values.service.ts'
 import { createLeadsRepository } from './modules/leads/leads.repository.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { createLeadsService } from './modules/leads/leads.service.ts';
-import { createProcessesRepository } from './modules/processes/processes.repository.ts';
 import { processesRoutes } from './modules/processes/processes.routes.ts';
 import { createSegmentsModule } from './modules/segments/index.ts';
 import { startSweeper } from './jobs/sweeper.ts';
@@ -109,11 +108,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
   const bus = await createEventBus(database.connectionString);
-  const processes = createProcessesRepository(database.db);
   const jobs = createJobQueue({
     database,
     bus,
-    processes,
     schema: options.jobsSchema,
     runWorkers: config.HERALD_ROLE !== 'api',
   });
@@ -213,7 +210,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     bus,
     jobs,
-    processes,
     dataDir: config.DATA_DIR,
     runWorkers: config.HERALD_ROLE !== 'api',
     attributes: attributes.list,
@@ -251,7 +247,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(healthRoutes, { database, jobs });
       await api.register(eventsRoutes, { bus, heartbeatMs: options.heartbeatMs ?? 15_000 });
-      await api.register(processesRoutes, { processes });
+      await api.register(processesRoutes, { processes: jobs.processes });
       await api.register(imports.routes);
       await api.register(segments.routes);
     },
