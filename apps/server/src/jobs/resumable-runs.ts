@@ -63,14 +63,19 @@ export function createResumableRuns<R extends RunRow>(options: ResumableRunsOpti
 }
 
 /**
- * Calls `beat` every `everyMs` until stopped, one at a time, so a run stays alive through a long
- * statement that reports no progress (a count, a sort). A failed beat is skipped: the next one
- * tries again, and a run that stays silent is taken for dead by the sweep, as it should be.
+ * Calls `beat` every `everyMs` until stopped, so a run stays alive through a long statement that
+ * reports no progress (a count, a sort). One at a time: a tick that finds the last beat still
+ * waiting (behind that statement, on the embedded database's one connection) lets it be. A failed
+ * beat is skipped, and a run that stays silent is taken for dead by the sweep, as it should be.
  */
 export function startHeartbeat(beat: () => Promise<unknown>, everyMs: number) {
-  let beating = Promise.resolve<unknown>(undefined);
+  let beating: Promise<unknown> | undefined;
   const timer = setInterval(() => {
-    beating = beating.then(beat).catch(() => undefined);
+    beating ??= beat()
+      .catch(() => undefined)
+      .finally(() => {
+        beating = undefined;
+      });
   }, everyMs);
   return {
     /** Stops beating; resolves once a beat under way has ended. */
