@@ -2,11 +2,19 @@ import { expect, test } from '@playwright/test';
 import { signUpVerified } from './support/accounts.ts';
 
 const now = new Date().toISOString();
-const process = (id: number, status: string, progress: number, title: string, message: string | null = null) => ({
+const process = (
+  id: number,
+  status: string,
+  progress: number,
+  title: string,
+  message: string | null = null,
+  phase: string | null = null,
+) => ({
   id,
-  kind: 'import',
+  kind: 'imports.run',
   title,
   status,
+  phase,
   progress,
   message,
   created_at: now,
@@ -34,10 +42,10 @@ test('the system processes popover lists processes and follows ProcessStatus eve
     let events = '';
     if (!streamed) {
       const changes = [
-        process(1, 'resolving', 64, 'leads-march.csv'),
+        process(1, 'running', 64, 'leads-march.csv', null, 'resolving'),
         process(3, 'failed', 12, 'broken.xls'),
         // An import taking back what it published from a file found broken midway.
-        process(4, 'failing', 40, 'cut-short.xlsx', 'import_file_broken'),
+        process(4, 'running', 40, 'cut-short.xlsx', 'import_file_broken', 'failing'),
       ];
       for (const change of changes) state.set(change.id, change);
       events = changes.map((change, i) => sse(5 + i, change)).join('');

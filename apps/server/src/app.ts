@@ -19,8 +19,6 @@ import { createEventsModule } from './modules/events/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
 import { createLeadsModule } from './modules/leads/index.ts';
-// biome-ignore lint/style/noRestrictedImports: processes.repository.ts belongs to jobs/; this import goes when it moves there.
-import { createProcessesRepository } from './modules/processes/processes.repository.ts';
 import { createProcessesModule } from './modules/processes/index.ts';
 import { createSegmentsModule } from './modules/segments/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
@@ -88,11 +86,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
   const bus = await createEventBus(database.connectionString);
-  const processes = createProcessesRepository(database.db);
   const jobs = createJobQueue({
     database,
     bus,
-    processes,
     schema: options.jobsSchema,
     runWorkers: config.HERALD_ROLE !== 'api',
   });
@@ -134,7 +130,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     bus,
     jobs,
-    processes,
     dataDir: config.DATA_DIR,
     runWorkers,
     attributes: attributes.service.list,
@@ -156,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attributes: attributes.service.list,
     valuesOf: leads.valuesOf,
   });
-  const processesModule = createProcessesModule({ processes });
+  const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
   const health = createHealthModule({ database, jobs });
 

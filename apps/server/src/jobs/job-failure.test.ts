@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-// biome-ignore lint/style/noRestrictedImports: the test proves an import's failure code reaches the popover.
-import { ImportFailure } from '../modules/imports/import-failure.ts';
-import { failureOf } from './job-queue.ts';
+import { failureOf } from './process-jobs.ts';
 
 describe('what a failed process tells its owner', () => {
   it('is the failure’s code when it carries one the web translates', () => {
-    expect(failureOf(new ImportFailure('import_file_broken', 'unexpected end of file'))).toBe('import_file_broken');
+    const broken = Object.assign(new Error('unexpected end of file'), { code: 'import_file_broken' });
+    expect(failureOf(broken)).toBe('import_file_broken');
   });
 
   it('is never the error’s own words: database, system and plain errors read job_failed', () => {

@@ -1,63 +1,78 @@
-import { PgBoss } from 'pg-boss';
-import type { TProcess, TProcessStatus } from '@herald/shared/processes/processes.schemas';
+import { PgBoss, type QueuePolicy } from 'pg-boss';
+import type { TProcess } from '@herald/shared/processes/processes.schemas';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
-// biome-ignore lint/style/noRestrictedImports: processes.repository.ts belongs to jobs/; this import goes when it moves there.
-import type { ProcessesRepository } from '../modules/processes/processes.repository.ts';
+import { createProcessRunner, type Envelope, type JobOwner, type ProcessJobHandler } from './process-jobs.ts';
+import { createProcessesRepository } from './processes.repository.ts';
 
-export interface JobOwner {
-  teamId: number;
-  userId: number;
-}
-
-export interface JobContext extends JobOwner {
-  processId: number;
+/** What an internal job's handler is given besides its data. */
+export interface InternalJob {
+  id: string;
+  /** 0 on the first run, then 1, 2, … on each retry. */
+  retryCount: number;
+  /** Aborted when pg-boss gives the job up (it ran past its expiry) or the process stops. */
   signal: AbortSignal;
-  /** Records progress (0–100) and tells the owner's browsers at once. */
-  reportProgress(progress: number, update?: { status?: TProcessStatus; message?: string }): Promise<void>;
-  /** The run has taken its work (claimed it): its process shows Running from now. */
-  started(): Promise<void>;
+}
+/** An internal job's handler: a throw fails the run, and the job is retried while it has retries left. */
+export type InternalJobHandler<T> = (data: T, job: InternalJob) => Promise<void>;
+
+export interface RetryOptions {
+  /** Runs after the first that a failed job gets. */
+  retryLimit?: number;
+  /** Seconds before a retry (the first one, with `retryBackoff`). */
+  retryDelay?: number;
+  /** Doubles the delay each retry (with jitter). */
+  retryBackoff?: boolean;
 }
 
-/**
- * How a run ended when it did not throw: done (nothing returned), `cancelled` (the process shows
- * Cancelled), or `superseded` (another run owns the work now and tells the process row itself).
- */
-export type JobOutcome = void | 'cancelled' | 'superseded';
-export type JobHandler<T> = (data: T, context: JobContext) => Promise<JobOutcome>;
-
-interface Envelope<T> extends JobOwner {
-  processId: number;
-  data: T;
+export interface SendOptions extends RetryOptions {
+  /** Not before then: a time, or seconds from now. */
+  startAfter?: Date | number;
+  /**
+   * On a queue registered with `policy: 'exclusive'`, a second job with a key that is already
+   * queued or running is refused (`send` answers null); with `'stately'`, one may wait while one runs.
+   */
+  singletonKey?: string;
 }
 
-/**
- * What a failed process tells its owner, shown in the header's popover in their language: the
- * failure's code when it carries one the web translates (an import's `import_file_broken`, …), else
- * `job_failed` — never the error's own words (a reader's English, PostgreSQL's text with table names
- * and addresses), which stay in pg-boss's record of the job.
- */
-export function failureOf(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[a-z][a-z_]+$/.test(code) ? code : 'job_failed';
+export interface RegisterOptions extends RetryOptions {
+  /** How many jobs of the kind one process runs at once: 1 unless the kind asks for more. */
+  concurrency?: number;
+  /** How long pg-boss lets one job run before it aborts its signal (its default: 15 minutes). */
+  expireInSeconds?: number;
+  /** How `singletonKey` limits the queue (pg-boss's queue policy); set when the queue is first made. */
+  policy?: Extract<QueuePolicy, 'standard' | 'exclusive' | 'stately' | 'singleton'>;
 }
 
+/** Internal jobs are retried unless they say otherwise: three more runs, 10 s, 20 s, 40 s apart (about). */
+const INTERNAL_RETRY: Required<RetryOptions> = { retryLimit: 3, retryDelay: 10, retryBackoff: true };
+
 /**
- * pg-boss on the app's own database (both modes), with each job mirrored by a `processes` row so
- * the user can watch it. One queue per job kind.
+ * pg-boss on the app's own database (both modes), one queue per job kind, for two kinds of job:
+ * internal ones (`register` + `send`/`schedule`), retried and invisible to users, and user-visible
+ * ones (`registerProcess` + `enqueueProcess`), each mirrored by a `processes` row and never retried:
+ * a failure is reported to its owner, and a long job resumes through its own run table instead
+ * (`resumable-runs.ts`).
  */
 export function createJobQueue(options: {
   database: Database;
   bus: EventBus;
-  processes: ProcessesRepository;
   schema?: string;
   runWorkers: boolean;
+  /** How often pg-boss looks for due schedules (its default: 30 s); tests shorten it. */
+  scheduleEverySeconds?: number;
 }) {
-  const { database, bus, processes, runWorkers } = options;
+  const { database, bus, runWorkers } = options;
+  const timing = options.scheduleEverySeconds
+    ? {
+        cronMonitorIntervalSeconds: options.scheduleEverySeconds,
+        cronWorkerIntervalSeconds: options.scheduleEverySeconds,
+      }
+    : {};
   const boss =
     database.kind === 'postgres'
-      ? new PgBoss({ connectionString: database.connectionString, schema: options.schema, max: 4 })
-      : new PgBoss({ db: { executeSql: database.executeSql }, backend: 'pglite', schema: options.schema });
+      ? new PgBoss({ connectionString: database.connectionString, schema: options.schema, max: 4, ...timing })
+      : new PgBoss({ db: { executeSql: database.executeSql }, backend: 'pglite', schema: options.schema, ...timing });
   // pg-boss reports failures as events (an unhandled 'error' would crash the process); health
   // shows the queue down for a while after each.
   let lastErrorAt = 0;
@@ -65,95 +80,115 @@ export function createJobQueue(options: {
     lastErrorAt = Date.now();
   });
 
-  interface Registered {
-    handler: JobHandler<unknown>;
-    /** How many jobs of the kind one process runs at once: 1 unless the kind asks for more. */
-    concurrency: number;
-    /** How long pg-boss lets one job run before it aborts its signal (its default: 15 minutes). */
-    expireInSeconds?: number;
+  const processes = createProcessesRepository(database.db);
+  const processRunner = createProcessRunner(processes, bus);
+
+  interface Registered extends RegisterOptions {
+    /** pg-boss's job, unwrapped for the kind's handler. */
+    run(job: { data: unknown; id: string; retryCount: number; signal: AbortSignal }): Promise<void>;
+    visible: boolean;
   }
-  const handlers = new Map<string, Registered>();
+  const kinds = new Map<string, Registered>();
   let started = false;
 
-  const publish = (owner: JobOwner, process: TProcess | undefined) =>
-    process ? bus.publish({ userId: owner.userId }, { type: 'ProcessStatus', payload: process }) : Promise.resolve();
-
-  async function work(name: string, { handler, concurrency, expireInSeconds }: Registered) {
-    const queueOptions = expireInSeconds ? { expireInSeconds } : {};
-    await boss.createQueue(name, queueOptions);
+  async function work(name: string, kind: Registered) {
+    const { concurrency, expireInSeconds, policy, retryLimit, retryDelay, retryBackoff } = kind;
+    const queueOptions = {
+      ...(expireInSeconds ? { expireInSeconds } : {}),
+      ...(kind.visible ? { retryLimit: 0 } : { retryLimit, retryDelay, retryBackoff }),
+    };
+    await boss.createQueue(name, { ...queueOptions, ...(policy ? { policy } : {}) });
     // A queue made by an older version keeps its options unless told.
-    if (expireInSeconds) await boss.updateQueue(name, queueOptions);
+    await boss.updateQueue(name, queueOptions);
     if (!runWorkers) return;
-    const options = { localConcurrency: concurrency, pollingIntervalSeconds: 0.5 };
-    await boss.work<Envelope<unknown>>(name, options, async ([job]) => {
-      const { teamId, userId, processId, data } = job.data;
-      const owner = { teamId, userId };
-      const context: JobContext = {
-        ...owner,
-        processId,
-        signal: job.signal,
-        async reportProgress(progress, update) {
-          const value = Math.max(0, Math.min(100, Math.floor(progress)));
-          await publish(
-            owner,
-            await processes.update(teamId, processId, {
-              progress: value,
-              status: update?.status ?? 'running',
-              message: update?.message,
-            }),
-          );
-        },
-        async started() {
-          await publish(owner, await processes.update(teamId, processId, { status: 'running' }));
-        },
-      };
-      try {
-        const outcome = await handler(data, context);
-        if (outcome === 'cancelled') {
-          await publish(owner, await processes.update(teamId, processId, { status: 'cancelled' }));
-        } else if (outcome !== 'superseded') {
-          await publish(owner, await processes.update(teamId, processId, { status: 'completed', progress: 100 }));
-        }
-      } catch (error) {
-        await publish(
-          owner,
-          await processes.update(teamId, processId, { status: 'failed', message: failureOf(error) }),
-        );
-        throw error;
-      }
-    });
+    const workOptions = { localConcurrency: concurrency ?? 1, pollingIntervalSeconds: 0.5 };
+    await boss.work<unknown>(name, workOptions, async ([job]) => kind.run(job));
+  }
+
+  async function add(name: string, kind: Registered) {
+    kinds.set(name, kind);
+    if (started) await work(name, kind);
   }
 
   return {
     boss,
+    /** The rows of user-visible jobs, for the popover's routes. */
+    processes,
     async start() {
       await boss.start();
       started = true;
-      for (const [name, registered] of handlers) await work(name, registered);
+      for (const [name, kind] of kinds) await work(name, kind);
     },
-    /** Registers a job kind; call before or after start. */
-    async register<T>(name: string, handler: JobHandler<T>, options: Partial<Omit<Registered, 'handler'>> = {}) {
-      const registered = { ...options, handler: handler as JobHandler<unknown>, concurrency: options.concurrency ?? 1 };
-      handlers.set(name, registered);
-      if (started) await work(name, registered);
+
+    /** Registers an internal job kind (no process row, retried); call before or after start. */
+    async register<T>(name: string, handler: InternalJobHandler<T>, options: RegisterOptions = {}) {
+      await add(name, {
+        ...INTERNAL_RETRY,
+        ...options,
+        visible: false,
+        run: (job) => handler(job.data as T, { id: job.id, retryCount: job.retryCount, signal: job.signal }),
+      });
     },
-    /** Queues a job and shows it to its owner at once as a queued process. */
-    async enqueue<T>(name: string, data: T, owner: JobOwner & { title: string }): Promise<TProcess> {
-      const process = await processes.create(owner.teamId, owner.userId, name, owner.title);
+    /**
+     * Sends an internal job. Its retries default to the kind's; the job id, or null when the
+     * queue's policy refused it (a job with its `singletonKey` is already there).
+     */
+    async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+      return boss.send(name, data, options);
+    },
+    /**
+     * Sends `data` to the internal job `name` on a cron schedule (five fields, UTC), from whichever
+     * process runs pg-boss's clock at the time, at most once a minute. `key` tells several
+     * schedules of one job apart; scheduling again with the same key replaces the schedule.
+     */
+    async schedule<T extends object>(name: string, cron: string, data: T, options: { key?: string } = {}) {
+      await boss.schedule(name, cron, data, { tz: 'UTC', ...options });
+    },
+    async unschedule(name: string, key?: string) {
+      await boss.unschedule(name, key);
+    },
+
+    /** Registers a user-visible job kind (a process row each, never retried); call before or after start. */
+    async registerProcess<T>(
+      name: string,
+      handler: ProcessJobHandler<T>,
+      options: Omit<RegisterOptions, keyof RetryOptions | 'policy'> = {},
+    ) {
+      await add(name, {
+        ...options,
+        visible: true,
+        run: (job) => processRunner.run(handler, job.data as Envelope<T>, job.signal),
+      });
+    },
+    /**
+     * Queues a user-visible job and shows it to its owner at once, as queued or, for work the
+     * user sees start at once (an import), as running.
+     */
+    async enqueueProcess<T>(
+      name: string,
+      data: T,
+      owner: JobOwner & { title: string; status?: 'queued' | 'running' },
+    ): Promise<TProcess> {
+      const process = await processes.create(owner.teamId, owner.userId, name, owner.title, owner.status);
       const envelope: Envelope<T> = { teamId: owner.teamId, userId: owner.userId, processId: process.id, data };
       await boss.send(name, envelope, { retryLimit: 0 });
-      await publish(owner, process);
+      await processRunner.publish(owner, process);
       return process;
     },
     /**
-     * Sends a job again under the process it already has (a resumer found its run dead). The
-     * row's owner and process come as stored: a deleted user or process stays 0, never null.
+     * Sends a job of a resumable run again (its run died, or it never had a job). A user-visible
+     * kind goes under the process the run already has, its owner and process as stored: a deleted
+     * user or process stays 0, never null.
      */
-    async resend<T>(
+    async resend<T extends object>(
       name: string,
       row: { team_id: number; user_id: number | null; process_id: number | null },
       data: T,
     ): Promise<void> {
+      if (!kinds.get(name)?.visible) {
+        await boss.send(name, data);
+        return;
+      }
       const envelope: Envelope<T> = {
         teamId: Number(row.team_id),
         userId: Number(row.user_id ?? 0),
@@ -162,9 +197,9 @@ export function createJobQueue(options: {
       };
       await boss.send(name, envelope, { retryLimit: 0 });
     },
-    /** Whether a job of `name` whose data contains `data` is waiting or running. */
+    /** Whether a job of `name` whose data contains `data` is waiting, running or due a retry. */
     async hasPending(name: string, data: Record<string, unknown>): Promise<boolean> {
-      const jobs = await boss.findJobs(name, { data: { data } });
+      const jobs = await boss.findJobs(name, { data: kinds.get(name)?.visible ? { data } : data });
       return jobs.some((j) => j.state === 'created' || j.state === 'retry' || j.state === 'active');
     },
     /** pg-boss is started and has reported no failure in the last 30 seconds. */

@@ -72,7 +72,7 @@ describe.each(databases)('live events and jobs on %s', (kind) => {
   it('delivers a job’s progress to its owner only, and lists it as a process', async () => {
     const alice = await signupVerified(t);
     const bob = await signupVerified(t);
-    await t.app.services.jobs.register<{ steps: number }>('test-progress', async (data, context) => {
+    await t.app.services.jobs.registerProcess<{ steps: number }>('test-progress', async (data, context) => {
       for (let i = 1; i <= data.steps; i++) await context.reportProgress((i / data.steps) * 90);
     });
     const aliceStream = openEvents(port, alice.token);
@@ -80,7 +80,7 @@ describe.each(databases)('live events and jobs on %s', (kind) => {
     await Promise.all([aliceStream.opened, bobStream.opened]);
     expect(aliceStream.status()).toBe(200);
 
-    const process = await t.app.services.jobs.enqueue(
+    const process = await t.app.services.jobs.enqueueProcess(
       'test-progress',
       { steps: 3 },
       { teamId: alice.user.team_id, userId: alice.user.id, title: 'contacts.csv' },
@@ -109,12 +109,12 @@ describe.each(databases)('live events and jobs on %s', (kind) => {
 
   it('marks a job that throws as failed with its failure code, never its own words', async () => {
     const owner = await signupVerified(t);
-    await t.app.services.jobs.register('test-failing', async () => {
+    await t.app.services.jobs.registerProcess('test-failing', async () => {
       throw Object.assign(new Error('The file is not a spreadsheet'), { code: 'import_file_broken' });
     });
     const stream = openEvents(port, owner.token);
     await stream.opened;
-    await t.app.services.jobs.enqueue(
+    await t.app.services.jobs.enqueueProcess(
       'test-failing',
       {},
       { teamId: owner.user.team_id, userId: owner.user.id, title: 'bad.xlsx' },
@@ -198,12 +198,12 @@ describe('graceful shutdown', () => {
     const owner = await signupVerified(t);
     let finished = false;
     let started = false;
-    await t.app.services.jobs.register('test-slow', async () => {
+    await t.app.services.jobs.registerProcess('test-slow', async () => {
       started = true;
       await new Promise((r) => setTimeout(r, 700));
       finished = true;
     });
-    await t.app.services.jobs.enqueue(
+    await t.app.services.jobs.enqueueProcess(
       'test-slow',
       {},
       { teamId: owner.user.team_id, userId: owner.user.id, title: 'slow' },

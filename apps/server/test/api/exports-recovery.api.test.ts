@@ -9,7 +9,8 @@ import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
  * Exports outlive the process that ran them (migration 0008): a pending export whose run stopped
- * beating is sent again and starts over, a live one is left alone, and finished files expire.
+ * beating, or that never got a job, is sent again and starts over, a live one is left alone, and
+ * finished files expire.
  */
 describe.each(databases)('export recovery on %s', (kind) => {
   let t: TestApp;
@@ -86,6 +87,31 @@ describe.each(databases)('export recovery on %s', (kind) => {
     const file = await t.request({ method: 'GET', url: `/api/exports/${id}/download?token=${token}` });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(4);
+  });
+
+  it('sends a pending export that never got its job (the process stopped before the send)', async () => {
+    // As a start that stopped between the export's row and its job leaves it: no run, no process.
+    const row = await db
+      .insertInto('exports')
+      .values({
+        team_id: teamId,
+        user_id: userId,
+        segment_id: audienceId,
+        name: 'Never sent',
+        request: JSON.stringify({ name: 'Never sent', attributes: [] }),
+        created_at: sql<Date>`now() - interval '10 minutes'`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+
+    const done = await until('the export to complete', async () => {
+      const current = await exportRow(id);
+      return current.status !== 'pending' && current;
+    });
+    expect(done).toMatchObject({ status: 'completed', rows: 3, progress: 100, attempt: 1, heartbeat_at: null });
+    const file = await t.request({ method: 'GET', url: `/api/exports/${id}/download?token=${token}` });
+    expect(file.statusCode).toBe(200);
   });
 
   it('leaves a pending export with a live run alone', async () => {

@@ -43,6 +43,7 @@ export interface ProcessesTable {
   kind: string;
   title: string;
   status: TProcessStatus;
+  phase: string | null;
   progress: Generated<number>;
   message: string | null;
   cleared: Generated<boolean>;

@@ -1,7 +1,8 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TImportStage } from '@herald/shared/imports/imports.schemas';
+import type { TProcessKindWithPhases, TProcessPhase } from '@herald/shared/processes/processes.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
+import type { JobContext as ProcessContext, JobOutcome } from '../../jobs/process-jobs.ts';
 import { failureCodeOf, ImportFailure, listDeleted } from './import-failure.ts';
 import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
 import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
@@ -9,10 +10,13 @@ import { startPublisher } from './import-publisher.ts';
 import { parseInWorker } from './parser/parse-client.ts';
 import type { MappedColumn } from './parser/parse-protocol.ts';
 
+/** A run's context: its process shows the import's phases (parsing, resolving, failing, cancelling). */
+type JobContext = ProcessContext<TProcessPhase<'imports.run'>>;
+
 /** A mapped column as staged: c0, c1, … hold these, in this order. */
 type StagedColumn = MappedColumn & { name: string };
 
-export const IMPORT_JOB = 'imports.run';
+export const IMPORT_JOB = 'imports.run' satisfies TProcessKindWithPhases;
 /** A run that has not shown life for this long is taken to be dead and is resumed. */
 export const STALE_AFTER_SECONDS = 20;
 /** Leads an import adds (or a cancel takes back) from which the lead tables are analyzed after it. */
@@ -158,7 +162,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         );
         if (!updated) throw new SupersededError();
         await emit(updated, 'resolve_duplicates', progress);
-        await context.reportProgress(progress, { status: 'resolving' });
+        await context.reportProgress(progress, { phase: 'resolving' });
       },
     });
     return Object.assign(p, {
@@ -260,11 +264,11 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         if (!current) throw new SupersededError();
         if (m.type === 'done') {
           await emit(current, 'parse_finished', 100);
-          await context.reportProgress(100);
+          await context.reportProgress(100, { phase: 'parsing' });
         } else if (Date.now() - lastReport > 1000) {
           lastReport = Date.now();
           await emit(current, 'parse', progress);
-          await context.reportProgress(progress);
+          await context.reportProgress(progress, { phase: 'parsing' });
         }
       }
     } catch (error) {
@@ -293,7 +297,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       );
       if (!current) throw new SupersededError();
       await emit(current, 'start_resolve_duplicates', current.sync_progress);
-      await context.reportProgress(current.sync_progress, { status: 'resolving' });
+      await context.reportProgress(current.sync_progress, { phase: 'resolving' });
       // The rows this run publishes: what the parse staged after the mark it started from.
       const rows = await staging.countAfter(table, publishing.from);
       if (!started) publishing.add(await staging.lastRow(table), rows);
@@ -333,8 +337,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   function shownAs(row: ImportFileRow, stage: 'rolling_back' | 'cancelling', context: JobContext) {
     const process =
       stage === 'rolling_back'
-        ? { status: 'failing' as const, message: row.error_code ?? undefined }
-        : { status: 'cancelling' as const };
+        ? { phase: 'failing' as const, message: row.error_code ?? undefined }
+        : { phase: 'cancelling' as const };
     return async (progress: number) => {
       const current = await repo.update(row.id, { progress }, { attempt: row.attempt });
       if (!current) throw new SupersededError();

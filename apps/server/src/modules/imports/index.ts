@@ -4,9 +4,8 @@ import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schema
 import type { Database } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { createResumableRuns } from '../../jobs/resumable-runs.ts';
 import { startSweeper } from '../../jobs/sweeper.ts';
-// biome-ignore lint/style/noRestrictedImports: processes.repository.ts belongs to jobs/; this import goes when it moves there.
-import type { ProcessesRepository } from '../processes/processes.repository.ts';
 import { createImportHousekeeping } from './import-housekeeping.ts';
 import { createImportStaging } from './import-staging.repository.ts';
 import { announceImport, createImportRunner, IMPORT_JOB, STALE_AFTER_SECONDS } from './imports.jobs.ts';
@@ -18,7 +17,6 @@ export interface ImportsModuleDeps {
   database: Database;
   bus: EventBus;
   jobs: JobQueue;
-  processes: ProcessesRepository;
   dataDir: string;
   runWorkers: boolean;
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
@@ -51,7 +49,7 @@ const IMPORTS_AT_ONCE = 2;
 
 /** Wires the imports capability: repository → service → routes, the job, and the resumer. */
 export async function createImportsModule(deps: ImportsModuleDeps) {
-  const { database, bus, jobs, processes } = deps;
+  const { database, bus, jobs } = deps;
   const repo = createImportsRepository(database.db);
   const staging = createImportStaging(
     database.db,
@@ -80,28 +78,26 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   // pg-boss aborts a job after 15 minutes by default, and a run aborted so was resumed by the sweep
   // from the file's start: a seven-million-row file on the embedded database runs longer. Whether a
   // run is alive is the sweep's question (its heartbeat), so the queue gives the most it allows.
-  await jobs.register<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context), {
+  await jobs.registerProcess<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context), {
     concurrency: IMPORTS_AT_ONCE,
     expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS,
   });
 
-  const send = (row: { id: number; team_id: number; user_id: number | null; process_id: number | null }) =>
-    jobs.resend(IMPORT_JOB, row, { importId: row.id });
+  const runs = createResumableRuns({
+    jobs,
+    job: IMPORT_JOB,
+    store: repo,
+    data: (row) => ({ importId: row.id }),
+    embedded,
+    staleAfterSeconds: STALE_AFTER_SECONDS,
+  });
 
   const housekeeping = createImportHousekeeping({ repo, staging, filesDir });
   let housekeptAt = 0;
 
   /** Requeues runs that died with their process (kill -9, power loss) so they resume; housekeeps now and then. */
   async function sweep(first: boolean) {
-    // Embedded: the data directory belongs to this process alone, so at start every running
-    // import is an orphan; on PostgreSQL another node may be running it, so only stale ones are.
-    const orphans = await repo.requeueOrphans(first && embedded ? null : STALE_AFTER_SECONDS);
-    for (const row of orphans) await send(row);
-    // Queued with no job to run it: the process stopped between the status and the send, or the
-    // send failed. Nothing else would ever run it (a cancel answered "ended", a resume did nothing).
-    for (const row of await repo.waitingSince(STALE_AFTER_SECONDS)) {
-      if (!(await jobs.hasPending(IMPORT_JOB, { importId: row.id }))) await send(row);
-    }
+    await runs.sweep(first);
     if (first || Date.now() - housekeptAt >= HOUSEKEEP_EVERY_MS) {
       housekeptAt = Date.now();
       // Nothing waits on it: one that fails (a file the process may not remove) is tried next time.
@@ -117,15 +113,17 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     requireList: deps.requireList,
     importAllowance,
     async start(user, importId, title) {
-      const process = await jobs.enqueue(IMPORT_JOB, { importId }, { teamId: user.teamId, userId: user.id, title });
       // The spec shows the task Running at once, with its file name and 0 parsed leads.
-      const running = await processes.update(user.teamId, process.id, { status: 'running', progress: 0 });
-      if (running) await bus.publish({ userId: user.id }, { type: 'ProcessStatus', payload: running });
+      const process = await jobs.enqueueProcess(
+        IMPORT_JOB,
+        { importId },
+        { teamId: user.teamId, userId: user.id, title, status: 'running' },
+      );
       return process.id;
     },
     async resume(importId) {
       const row = await repo.findByIdUnscoped(importId);
-      if (row) await send(row);
+      if (row) await runs.send(row);
     },
     announceFailed: (row) => announceImport(bus, row, 'failed', 0),
   });

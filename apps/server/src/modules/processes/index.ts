@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ProcessesRepository } from './processes.repository.ts';
-import { processesRoutes } from './processes.routes.ts';
+import { type ProcessesReader, processesRoutes } from './processes.routes.ts';
 
-/** Wires the header popover's processes over the rows the job queue keeps (routes only). */
-export function createProcessesModule({ processes }: { processes: ProcessesRepository }) {
+/** Wires the header popover's processes over the rows the job platform keeps (routes only). */
+export function createProcessesModule({ processes }: { processes: ProcessesReader }) {
   return { routes: (app: FastifyInstance) => processesRoutes(app, { processes }) };
 }

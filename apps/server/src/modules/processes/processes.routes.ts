@@ -3,10 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZProcessList } from '@herald/shared/processes/processes.schemas';
 import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
-import type { ProcessesRepository } from './processes.repository.ts';
+import type { ProcessesRepository } from '../../jobs/processes.repository.ts';
+
+/** What the popover reads of the job platform's process rows. */
+export type ProcessesReader = Pick<ProcessesRepository, 'findVisible' | 'clearFinished'>;
 
 /** The header popover's initial state; live changes arrive as `ProcessStatus` events. */
-export async function processesRoutes(app: FastifyInstance, { processes }: { processes: ProcessesRepository }) {
+export async function processesRoutes(app: FastifyInstance, { processes }: { processes: ProcessesReader }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/processes',

@@ -98,6 +98,20 @@ export function createExportsRepository(db: Kysely<DB>) {
       return q.returning(['id', 'team_id', 'user_id', 'process_id']).execute();
     },
 
+    /**
+     * Pending exports no run has taken since before `seconds` ago: waiting in the queue, or never
+     * sent (the process stopped between the row and the job, or the job failed before its claim).
+     */
+    waitingSince(seconds: number) {
+      return db
+        .selectFrom('exports')
+        .select(['id', 'team_id', 'user_id', 'process_id'])
+        .where('status', '=', 'pending')
+        .where('heartbeat_at', 'is', null)
+        .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+        .execute();
+    },
+
     /** Forgets the files of exports finished more than `days` ago; returns them for deletion. */
     async expireFiles(days: number): Promise<string[]> {
       const r = await sql<{ stored_name: string }>`

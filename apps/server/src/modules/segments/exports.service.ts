@@ -10,7 +10,7 @@ import { EXPORT_JOB } from './segment-export.job.ts';
 
 export interface ExportsDeps {
   repo: ExportsRepository;
-  jobs: Pick<JobQueue, 'enqueue'>;
+  jobs: Pick<JobQueue, 'enqueueProcess'>;
   bus: EventBus;
   requireSegment: (teamId: number, id: number) => Promise<unknown>;
   dir: string;
@@ -32,7 +32,7 @@ export function createExportsService(deps: ExportsDeps) {
         name: request.name,
         request: { ...request },
       });
-      const process = await deps.jobs.enqueue(
+      const process = await deps.jobs.enqueueProcess(
         EXPORT_JOB,
         { exportId: Number(row.id) },
         { teamId: user.teamId, userId: user.id, title: `${EXPORT_WORD[language]} ${request.name}` },

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { createResumableRuns } from '../../jobs/resumable-runs.ts';
 import { startSweeper } from '../../jobs/sweeper.ts';
 import { createExportsRepository } from './exports.repository.ts';
 import { exportsRoutes } from './exports.routes.ts';
@@ -60,16 +61,20 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     batchSize: deps.database.kind === 'embedded' ? 5_000 : 10_000,
     beatEveryMs: BEAT_EVERY_MS,
   });
-  await deps.jobs.register<{ exportId: number }>(EXPORT_JOB, (data, context) => runner.run(data, context));
+  await deps.jobs.registerProcess<{ exportId: number }>(EXPORT_JOB, (data, context) => runner.run(data, context));
 
-  /**
-   * Sends again the exports whose run died (they start over) and removes expired files. The
-   * embedded database belongs to this process alone, so at start every started export is an orphan.
-   */
-  const embedded = deps.database.kind === 'embedded';
+  // Exports whose run died start over; pending ones that never got a job are sent one.
+  const runs = createResumableRuns({
+    jobs: deps.jobs,
+    job: EXPORT_JOB,
+    store: exportsRepo,
+    data: (row) => ({ exportId: Number(row.id) }),
+    embedded: deps.database.kind === 'embedded',
+    staleAfterSeconds: STALE_AFTER_SECONDS,
+  });
+  /** Resumes exports (above) and removes expired files. */
   async function sweep(first: boolean) {
-    const orphans = await exportsRepo.requeueOrphans(first && embedded ? null : STALE_AFTER_SECONDS);
-    for (const row of orphans) await deps.jobs.resend(EXPORT_JOB, row, { exportId: Number(row.id) });
+    await runs.sweep(first);
     for (const stored of await exportsRepo.expireFiles(KEEP_FILES_DAYS)) await rm(join(dir, stored), { force: true });
   }
   const sweeper = deps.runWorkers ? await startSweeper(deps.sweepEveryMs ?? SWEEP_EVERY_MS, sweep) : undefined;

@@ -6,7 +6,8 @@ import { once } from 'node:events';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TExportRequest } from '@herald/shared/segments/segments.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
+import type { JobContext, JobOutcome } from '../../jobs/process-jobs.ts';
+import { startHeartbeat } from '../../jobs/resumable-runs.ts';
 import { CSV_BOM, csvLine } from '@herald/shared/common/csv-cells';
 import { type ExportRow, type ExportsRepository, toExport } from './exports.repository.ts';
 import { LEAD_ORDER_FIELDS, type LeadOrderField, type SegmentLeadsRepository } from './segment-leads.repository.ts';
@@ -48,10 +49,7 @@ export function createExportRunner(deps: ExportRunnerDeps) {
     const request = row.request as unknown as TExportRequest;
     // Beats on a timer, so a long count or sort keeps the run alive; the sweep resends exports
     // whose beat stops (the process died) and they start over.
-    let beating = Promise.resolve<unknown>(undefined);
-    const timer = setInterval(() => {
-      beating = beating.then(() => deps.exports.beat(row.id, attempt)).catch(() => undefined);
-    }, deps.beatEveryMs);
+    const heartbeat = startHeartbeat(() => deps.exports.beat(row.id, attempt), deps.beatEveryMs);
     // Each attempt writes its own part file; only a completed one is renamed to the stored name.
     await mkdir(join(deps.dir, String(teamId)), { recursive: true });
     const partOf = (k: number) => join(deps.dir, String(teamId), `${row.id}-${k}.part`);
@@ -141,8 +139,7 @@ export function createExportRunner(deps: ExportRunnerDeps) {
       await emit(failed);
       throw error;
     } finally {
-      clearInterval(timer);
-      await beating;
+      await heartbeat.stop();
     }
   }
 

@@ -1,36 +1,27 @@
 import { ACTIVE_PROCESS_STATUSES, type TProcess } from '@herald/shared/processes/processes.schemas';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-const STATUS_COLOR: Record<TProcess['status'], string> = {
-  queued: 'gray',
-  running: 'blue',
-  resolving: 'grape',
-  failing: 'red',
-  cancelling: 'gray',
-  completed: 'teal',
-  failed: 'red',
-  cancelled: 'gray',
-};
+import { processColor, processLabelKeys } from '../process-display.ts';
 
 export function ProcessItem({ process }: { process: TProcess }) {
   const { t } = useTranslation();
   const active = (ACTIVE_PROCESS_STATUSES as readonly string[]).includes(process.status);
   const progress = Math.floor(process.progress);
+  const color = processColor(process);
   return (
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" fw={500} truncate title={process.title}>
           {process.title}
         </Text>
-        <Badge size="sm" variant="light" color={STATUS_COLOR[process.status]}>
-          {t(`processes.status.${process.status}`)}
+        <Badge size="sm" variant="light" color={color}>
+          {t(processLabelKeys(process))}
         </Badge>
       </Group>
       <Progress
         value={progress}
         size="sm"
-        color={STATUS_COLOR[process.status]}
+        color={color}
         striped={active}
         animated={active}
         aria-label={t('processes.progress', { title: process.title, value: progress })}

@@ -1,24 +1,34 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { TProcess, TProcessStatus } from '@herald/shared/processes/processes.schemas';
-import type { DB } from '../../db/schema.ts';
-import type { ProcessesTable } from '../../db/tables/platform.tables.ts';
+import type { DB } from '../db/schema.ts';
+import type { ProcessesTable } from '../db/tables/platform.tables.ts';
 
+export interface ProcessPatch {
+  status?: TProcessStatus;
+  phase?: string | null;
+  progress?: number;
+  message?: string | null;
+}
+
+/** The `processes` rows the job queue keeps for user-visible jobs, and the popover's reads of them. */
 export function createProcessesRepository(db: Kysely<DB>) {
   return {
-    async create(teamId: number, userId: number, kind: string, title: string): Promise<TProcess> {
+    async create(
+      teamId: number,
+      userId: number,
+      kind: string,
+      title: string,
+      status: 'queued' | 'running' = 'queued',
+    ): Promise<TProcess> {
       const row = await db
         .insertInto('processes')
-        .values({ team_id: teamId, user_id: userId, kind, title, status: 'queued' })
+        .values({ team_id: teamId, user_id: userId, kind, title, status })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toProcess(row);
     },
 
-    async update(
-      teamId: number,
-      id: number,
-      patch: { status?: TProcessStatus; progress?: number; message?: string | null },
-    ): Promise<TProcess | undefined> {
+    async update(teamId: number, id: number, patch: ProcessPatch): Promise<TProcess | undefined> {
       const row = await db
         .updateTable('processes')
         .set({ ...patch, updated_at: new Date() })
@@ -64,6 +74,7 @@ function toProcess(row: Selectable<ProcessesTable>): TProcess {
     kind: row.kind,
     title: row.title,
     status: row.status,
+    phase: row.phase,
     progress: row.progress,
     message: row.message,
     created_at: row.created_at.toISOString(),

@@ -1,0 +1,78 @@
+import { ACTIVE_PROCESS_STATUSES, PROCESS_PHASES, type TProcess } from '@herald/shared/processes/processes.schemas';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en/common.json';
+import ru from '../../locales/ru/common.json';
+import uk from '../../locales/uk/common.json';
+import { processColor, processLabelKeys } from './process-display.ts';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'en',
+    resources: { en: { common: en }, uk: { common: uk }, ru: { common: ru } },
+    defaultNS: 'common',
+  });
+});
+
+const process = (over: Partial<TProcess>): TProcess => ({
+  id: 1,
+  kind: 'imports.run',
+  title: 'leads.csv',
+  status: 'running',
+  phase: null,
+  progress: 40,
+  message: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+const label = (p: TProcess, lng = 'en') => i18n.t(processLabelKeys(p), { lng });
+
+describe('a process in the popover', () => {
+  it('names an import’s phase while it runs, in its colour', () => {
+    expect([label(process({ phase: 'resolving' })), processColor(process({ phase: 'resolving' }))]).toEqual([
+      'Resolving',
+      'grape',
+    ]);
+    expect([label(process({ phase: 'failing' })), processColor(process({ phase: 'failing' }))]).toEqual([
+      'Failing',
+      'red',
+    ]);
+    expect([label(process({ phase: 'cancelling' })), processColor(process({ phase: 'cancelling' }))]).toEqual([
+      'Cancelling',
+      'gray',
+    ]);
+    expect(label(process({ phase: 'cancelling' }), 'uk')).toBe('Скасування');
+  });
+
+  it('shows the status where the phase has no name of its own, or the kind names none', () => {
+    expect([label(process({ phase: 'parsing' })), processColor(process({ phase: 'parsing' }))]).toEqual([
+      'Running',
+      'blue',
+    ]);
+    expect(label(process({ kind: 'segments.export', phase: 'failing' }))).toBe('Running');
+    expect(label(process({ status: 'queued' }))).toBe('Queued');
+  });
+
+  it('shows only the status once the process has ended', () => {
+    expect([
+      label(process({ status: 'failed', phase: 'failing' })),
+      processColor(process({ status: 'failed' })),
+    ]).toEqual(['Failed', 'red']);
+    expect(label(process({ status: 'completed', phase: 'resolving' }))).toBe('Completed');
+  });
+
+  it('counts a process taking leads back as under way', () => {
+    expect(ACTIVE_PROCESS_STATUSES).toContain(process({ phase: 'failing' }).status);
+  });
+
+  it('has a name in every language for each phase it colours', () => {
+    for (const lng of ['en', 'uk', 'ru']) {
+      for (const phase of ['resolving', 'failing', 'cancelling'] as const) {
+        expect(PROCESS_PHASES['imports.run']).toContain(phase);
+        expect(label(process({ phase }), lng)).not.toBe(i18n.t('processes.status.running', { lng }));
+      }
+    }
+  });
+});
