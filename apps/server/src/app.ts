@@ -200,11 +200,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireListOfSource: sources.requireListOfSource,
     requireList: sources.getList,
     cachedTotals: sources.leadTotals,
-    runInTransaction: leadsRepo.transaction,
   });
   const leadValues = createLeadValuesService({
     repo: leadsRepo,
-    log: leadLog,
     attributes: attributes.list,
     ignoredPhones: settings.ignoredPhonePatterns,
   });
