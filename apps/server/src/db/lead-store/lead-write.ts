@@ -93,7 +93,14 @@ export function withLeadWrite<T>(
         },
         insertLead: (lead) => rows.insertLead(tx, teamId, lead),
         async addValues(leadId, values) {
-          if (!(await rows.lockAttributes(tx, teamId, values.map((v) => v.attribute_id)))) return false;
+          if (
+            !(await rows.lockAttributes(
+              tx,
+              teamId,
+              values.map((v) => v.attribute_id),
+            ))
+          )
+            return false;
           await rows.insertValues(tx, teamId, leadId, values);
           const added = values.filter((v) => v.type === 'phone').map((v) => v.value);
           if (added.length > 0) moved(added, [leadId]);

@@ -14,7 +14,11 @@ import type { DB } from '../schema.ts';
  * the phones this chunk has just written; the caller then analyzes inside its transaction, which
  * counts the chunk's own rows. An estimate short of the team's older phones is harmless.
  */
-export async function phonesUnknownToPlanner(tx: Transaction<DB>, teamId: number, phones: RawBuilder<unknown>): Promise<boolean> {
+export async function phonesUnknownToPlanner(
+  tx: Transaction<DB>,
+  teamId: number,
+  phones: RawBuilder<unknown>,
+): Promise<boolean> {
   const written = await sql<{ n: number }>`select count(*)::int as n from ${phones}`.execute(tx);
   const plan = await sql<{ 'QUERY PLAN': unknown }>`
     explain (format json) select 1 from lead_values where team_id = ${sql.lit(teamId)} and type = 'phone'`.execute(tx);

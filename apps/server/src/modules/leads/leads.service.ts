@@ -113,10 +113,10 @@ export function createLeadsService(deps: LeadsDeps) {
       if (values.length === 0) {
         throw AppError.field('attributes', info[0] ?? 'Add at least one value.');
       }
-      const phones = values.some((v) => v.type === 'phone');
-      const lead = await repo.write(teamId, { phones }, async (w) => {
+      const stored = values.map(({ name: _, ...v }) => v);
+      const lead = await repo.write(teamId, { phones: values.some((v) => v.type === 'phone') }, async (w) => {
         const lead = await w.insertLead({ source_id: input.source_id, list_id: input.list_id });
-        if (!(await w.addValues(lead.id, values.map(({ name: _, ...v }) => v)))) {
+        if (!(await w.addValues(lead.id, stored))) {
           throw new AppError('not_found', 'Attribute not found.');
         }
         await w.appendTimeline(user.id, [
