@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdTeamDuplicates } from '../../src/db/lead-duplicates.ts';
+import { holdTeamDuplicates } from '../../src/db/lead-store/lead-duplicates.ts';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';

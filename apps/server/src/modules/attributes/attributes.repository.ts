@@ -1,6 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { TAttributeType, TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
-import { bumpDataVersion } from '../../db/data-version.ts';
+import { bumpDataVersion } from '../../db/lead-store/data-version.ts';
+import { clearRetiredPresenceBits } from '../../db/lead-store/presence-bits.ts';
 import type { DB } from '../../db/schema.ts';
 
 const columns = ['id', 'name', 'slug', 'type', 'sort_order', 'is_system'] as const;
@@ -78,33 +79,9 @@ export function createAttributesRepository(db: Kysely<DB>) {
       });
     },
 
-    /**
-     * Clears retired presence bits (a deleted attribute's, migration 0007) off their teams' leads,
-     * up to `limit` leads a statement, each statement its own transaction holding only lead locks;
-     * a bit no lead holds any more is freed for a new attribute. Returns how many leads it cleared.
-     */
-    async clearRetiredBits(limit: number): Promise<number> {
-      const retired = await db.selectFrom('lead_presence_bits_retired').select(['team_id', 'bit']).limit(20).execute();
-      let cleared = 0;
-      for (const r of retired) {
-        const bit = sql`(1::bigint << ${Number(r.bit)}::int)`;
-        const res = await sql`
-          update leads set value_mask = value_mask & ~${bit}
-          where id in (
-            select id from leads where team_id = ${r.team_id} and value_mask & ${bit} <> 0
-            limit ${limit} for update skip locked
-          )`.execute(db);
-        const n = Number(res.numAffectedRows ?? 0);
-        cleared += n;
-        if (n === 0) {
-          await sql`
-            delete from lead_presence_bits_retired r where r.team_id = ${r.team_id} and r.bit = ${r.bit}
-              and not exists (select 1 from leads l where l.team_id = r.team_id and l.value_mask & ${bit} <> 0)`.execute(
-            db,
-          );
-        }
-      }
-      return cleared;
+    /** Clears retired presence bits off leads, `limit` a statement (see `clearRetiredPresenceBits`). */
+    clearRetiredBits(limit: number): Promise<number> {
+      return clearRetiredPresenceBits(db, limit);
     },
 
     delete(teamId: number, id: number) {

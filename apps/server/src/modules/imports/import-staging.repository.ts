@@ -1,10 +1,9 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
-import { bumpDataVersion } from '../../db/data-version.ts';
-import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
-import { holdTeamDuplicates, recountDuplicates } from '../../db/lead-duplicates.ts';
+import { retryOnDeadlock } from '../../db/lead-store/deadlock-retry.ts';
+import { beginStagedPublish, unpublishStaged } from '../../db/lead-store/staged-leads.ts';
 import type { DB } from '../../db/schema.ts';
 import { ImportFailure, listDeleted } from './import-failure.ts';
 import type { MappedColumn } from './parser/parse-protocol.ts';
@@ -30,22 +29,6 @@ export interface PublishArgs {
   /** Publishes staged rows with lo < row_no <= hi. */
   lo: number;
   hi: number;
-}
-
-const col = (i: number) => sql.ref(`s.c${i}`);
-
-/**
- * The phones of a chunk's staged rows, one row (`p.value`) for each phone column's value, as the
- * FROM … WHERE of a query over them; null when no column holds phones.
- */
-function stagedPhones(
-  columns: PublishArgs['columns'],
-  staged: RawBuilder<unknown>,
-  range: RawBuilder<unknown>,
-): RawBuilder<unknown> | null {
-  const rows = columns.flatMap((c, i) => (c.type === 'phone' ? [sql`(${col(i)})`] : []));
-  if (rows.length === 0) return null;
-  return sql`${staged} cross join lateral (values ${sql.join(rows)}) as p(value) where ${range} and p.value is not null`;
 }
 
 /**
@@ -216,45 +199,13 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       return retryOnDeadlock(() =>
         db.transaction().execute(async (tx) => {
           await holdImport(tx, a.importId, a.attempt);
-          // The list and the attributes are locked as foreign keys would (lead rows have none,
-          // migration 0006), once a chunk: one deleted meanwhile stops the import, nothing dangles.
-          const list = await sql`
-          select id from lists where id = ${a.listId} and team_id = ${a.teamId} and source_id = ${a.sourceId}
-          for key share`.execute(tx);
-          if (list.rows.length === 0) throw listDeleted();
-          const attributeIds = [...new Set(a.columns.map((c) => c.attributeId))];
-          const held = await sql<{ id: number; presence_bit: number | null }>`
-          select id, presence_bit from lead_attributes where team_id = ${a.teamId} and id = any(${attributeIds}::bigint[])
-          for key share`.execute(tx);
-          if (held.rows.length !== attributeIds.length) {
-            throw new ImportFailure('import_attribute_deleted', 'An attribute of this import was deleted.');
+          const chunk = await beginStagedPublish(tx, a);
+          if (chunk.missing) {
+            throw chunk.missing === 'list'
+              ? listDeleted()
+              : new ImportFailure('import_attribute_deleted', 'An attribute of this import was deleted.');
           }
-          // The GIN trigram index on values takes a big batch into its pending list, merged later
-          // (autovacuum) instead of inside this transaction. The leads' presence bits are written
-          // with the leads below, so the per-statement trigger on values stands aside (migration 0007).
-          await sql`set local gin_pending_list_limit = '64MB'`.execute(tx);
-          await sql`set local herald.bulk_values = 'on'`.execute(tx);
-          const bits = new Map(held.rows.map((r) => [Number(r.id), r.presence_bit]));
-          const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
-          const staged = sql`${sql.table(a.table)} s`;
-          if (a.columns.length > 0) {
-            const values = sql.join(
-              a.columns.map((c, i) => sql`(${sql.lit(c.attributeId)}::bigint, ${sql.lit(c.type)}, ${col(i)})`),
-            );
-            await sql`
-            insert into lead_values (team_id, lead_id, attribute_id, type, value)
-            select ${a.teamId}, s.lead_id, v.attribute_id, v.type, v.value
-            from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, value)
-            where ${range} and v.value is not null`.execute(tx);
-            // The values as staged, in column order: the Timeline renders them as the creation's
-            // diff when read (migration 0010), instead of a jsonb built and stored for every lead.
-            const stagedValues = sql.join(a.columns.map((_, i) => col(i)));
-            await sql`
-            insert into lead_logs (team_id, lead_id, user_id, type, action, filename, import_file_id, import_values)
-            select ${a.teamId}, s.lead_id, ${a.userId}, 'lead', 'created', ${a.filename}, ${a.importId},
-              array[${stagedValues}]::text[]
-            from ${staged} where ${range}`.execute(tx);
-          }
+          await chunk.writeValues();
           await turn;
           // Still this run's, right after the chunk before: a superseded chunk stops here, before it
           // touches other leads' duplicate counts, the tallies and the team (no lock taken).
@@ -263,32 +214,10 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
             tx,
           );
           if (ours.rows.length === 0) throw new SupersededError();
-          // Another import of the team may publish at once (two run side by side): each recount must
-          // see the other's committed leads, so the team's chunks take turns from here to commit
-          // (the team's row, bumped below, would queue them there anyway, but after a recount that
-          // had missed the other's phones). Chunks of different teams never wait on each other.
-          await holdTeamDuplicates(tx, a.teamId);
-          // The bits of the attributes this row has a value of; several columns may share one.
-          const present = a.columns.flatMap((c, i) => {
-            const bit = bits.get(c.attributeId);
-            return bit === null || bit === undefined
-              ? []
-              : [sql`case when ${col(i)} is not null then 1::bigint << ${sql.lit(Number(bit))} else 0 end`];
-          });
-          const mask = present.length === 0 ? sql`0::bigint` : sql.join(present, sql` | `);
-          const lead = sql`${a.teamId}, ${a.sourceId}, ${a.listId}, ${a.status}, ${mask}`;
-          const phones = stagedPhones(a.columns, staged, range);
-          let count: number;
-          if (phones) {
-            if (await phonesUnknownToPlanner(tx, a.teamId, phones)) await sql`analyze lead_values`.execute(tx);
-            count = await insertCountingDuplicates(tx, a.teamId, lead, staged, range, phones);
-          } else {
-            const inserted = await sql`
-            insert into leads (id, team_id, source_id, list_id, status, value_mask) overriding system value
-            select s.lead_id, ${lead} from ${staged} where ${range} order by s.row_no`.execute(tx);
-            count = Number(inserted.numAffectedRows ?? 0);
-          }
-          await bumpDataVersion(tx, a.teamId);
+          // Another import of the team may publish at once (two run side by side): the leads phase
+          // takes the team's duplicate lock, so the team's chunks take turns from here to commit.
+          // Chunks of different teams never wait on each other.
+          const count = await chunk.insertLeads();
           // The high-water mark last: its row lock lasts only to the commit, so the parse, which
           // updates the same import row while chunks publish, never waits behind a chunk's recount.
           const advanced = await sql`
@@ -303,39 +232,20 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
     },
 
     /**
-     * Takes back the leads a cancelled import published from staged rows lo < row_no <= hi (their
-     * values, Timeline and tallies go with them by the cascades of 0006), recounts the duplicates
-     * of the team's other leads that shared their phones, and lowers the high-water mark to `lo`,
-     * in one transaction: a run killed midway resumes from the mark, never deleting twice.
+     * Takes back the leads a cancelled import published from staged rows lo < row_no <= hi (the
+     * lead store recounts the duplicates they shared), and lowers the high-water mark to `lo`, in
+     * one transaction: a run killed midway resumes from the mark, never deleting twice.
      */
     async unpublish(a: Pick<PublishArgs, 'table' | 'importId' | 'attempt' | 'teamId' | 'columns' | 'lo' | 'hi'>) {
       return db.transaction().execute(async (tx) => {
         await holdImport(tx, a.importId, a.attempt);
-        await holdTeamDuplicates(tx, a.teamId);
-        const staged = sql`${sql.table(a.table)} s`;
-        const range = sql`s.row_no > ${a.lo} and s.row_no <= ${a.hi}`;
-        const deleted = await sql`
-          delete from leads l using ${staged} where ${range} and l.id = s.lead_id and l.team_id = ${a.teamId}`.execute(
-          tx,
-        );
-        const count = Number(deleted.numAffectedRows ?? 0);
-        const phones = stagedPhones(a.columns, staged, range);
-        if (phones && count > 0) {
-          await recountDuplicates(
-            tx,
-            a.teamId,
-            sql`select distinct lv.lead_id from lead_values lv
-              join (select distinct p.value from ${phones}) c on c.value = lv.value
-              where lv.team_id = ${a.teamId} and lv.type = 'phone'`,
-          );
-        }
+        const count = await unpublishStaged(tx, a);
         const lowered = await sql`
           update import_files set published_upto = ${a.lo}, heartbeat_at = now(), updated_at = now(),
             leads_processed = greatest(0, leads_processed - ${count})
           where id = ${a.importId} and attempt = ${a.attempt} and published_upto = ${a.hi}
           returning id`.execute(tx);
         if (lowered.rows.length === 0) throw new SupersededError();
-        if (count > 0) await bumpDataVersion(tx, a.teamId);
         return count;
       });
     },
@@ -348,95 +258,4 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       return { total: Number(r.rows[0].total), duplicates: Number(r.rows[0].duplicates) };
     },
   };
-}
-
-/**
- * Whether the planner's statistics miss most of the team's phones: on a first import into a new
- * database, and on a team's first import into a database last analyzed while only other teams'
- * values were in it (the statistics know its id as no row at all). The recount's joins were then
- * planned as nested loops over every phone of the chunk (a 20,000-row chunk took 140 s instead of
- * 0.3 s before the recount probed phone by phone; its other joins and the reads right after the
- * import still plan by these figures). The estimate is the planner's own (EXPLAIN), set against
- * the phones this chunk has just written; the caller then analyzes inside its transaction, which
- * counts the chunk's own rows. An estimate short of the team's older phones is harmless.
- */
-async function phonesUnknownToPlanner(tx: Kysely<DB>, teamId: number, phones: RawBuilder<unknown>): Promise<boolean> {
-  const written = await sql<{ n: number }>`select count(*)::int as n from ${phones}`.execute(tx);
-  const plan = await sql<{ 'QUERY PLAN': unknown }>`
-    explain (format json) select 1 from lead_values where team_id = ${sql.lit(teamId)} and type = 'phone'`.execute(tx);
-  return plannedRows(plan.rows[0]?.['QUERY PLAN']) < Number(written.rows[0]?.n ?? 0) / 2;
-}
-
-/** The row estimate of an `EXPLAIN (FORMAT JSON)` answer (parsed by the driver or still text). */
-function plannedRows(plan: unknown): number {
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
-  return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
-}
-
-/**
- * Inserts the chunk's leads with decision 007's duplicates already counted, and recounts the
- * team's other leads that share a phone with them. Set-based: only phones the team now holds on
- * more than one lead can change any count, so only the leads holding those are counted. The
- * chunk's values are already written (phase one), so the count needs no lead row; new leads are
- * inserted with their count instead of inserted and then updated (an update of `duplicates` is not
- * HOT: it writes every index of `leads` again). The update cannot see the rows the same statement
- * inserts, so it changes only earlier leads.
- */
-async function insertCountingDuplicates(
-  tx: Kysely<DB>,
-  teamId: number,
-  lead: RawBuilder<unknown>,
-  staged: RawBuilder<unknown>,
-  range: RawBuilder<unknown>,
-  phones: RawBuilder<unknown>,
-): Promise<number> {
-  const r = await sql<{ n: number }>`
-    with chunk_phones as (
-      select distinct p.value from ${phones}
-    ), holders as (
-      -- Each of the chunk's phones looked up in the team's phone index, one probe each (the fence
-      -- keeps the lookup per phone): the cost follows the chunk. Planned as a join, the recount
-      -- read every phone of the team for every chunk (the embedded database scanned all values).
-      select c.value, h.lead_id from chunk_phones c
-      cross join lateral (
-        select lv.lead_id from lead_values lv
-        where lv.team_id = ${teamId} and lv.type = 'phone' and lv.value = c.value
-        offset 0
-      ) h
-    ), counted as (
-      -- Each holder against the other holders of the same phone: a phone nobody else holds joins
-      -- nothing, so only leads sharing one are counted (one join: ~20% off a chunk of duplicates
-      -- against first finding the shared phones and the pairs holding them).
-      select h.lead_id, count(distinct o.lead_id) as n
-      from holders h join holders o on o.value = h.value and o.lead_id <> h.lead_id
-      group by h.lead_id
-    ), earlier_phones as (
-      -- A new lead's phones are all the chunk's, so its count above is whole. An earlier lead may
-      -- hold phones the chunk lacks (two phone columns, or a second phone added by hand): it is
-      -- counted again over all of them. Only earlier leads exist yet (this statement's inserts are
-      -- not seen), and only those sharing a phone of the chunk.
-      select c.lead_id, lv.value from counted c
-      join leads l on l.id = c.lead_id and l.team_id = ${teamId}
-      join lead_values lv on lv.lead_id = c.lead_id and lv.type = 'phone'
-    ), recounted as (
-      select e.lead_id, count(distinct o.lead_id) as n from earlier_phones e
-      cross join lateral (
-        select lv.lead_id from lead_values lv
-        where lv.team_id = ${teamId} and lv.type = 'phone' and lv.value = e.value
-        offset 0
-      ) o
-      where o.lead_id <> e.lead_id
-      group by e.lead_id
-    ), inserted as (
-      insert into leads (id, team_id, source_id, list_id, status, value_mask, duplicates) overriding system value
-      select s.lead_id, ${lead}, coalesce(c.n, 0) from ${staged} left join counted c on c.lead_id = s.lead_id
-      where ${range} order by s.row_no
-      returning 1
-    ), updated as (
-      update leads l set duplicates = r.n from recounted r
-      where l.id = r.lead_id and l.team_id = ${teamId} and l.duplicates <> r.n
-      returning 1
-    )
-    select (select count(*) from inserted)::int as n`.execute(tx);
-  return Number(r.rows[0].n);
 }

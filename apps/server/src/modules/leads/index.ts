@@ -36,11 +36,9 @@ export function createLeadsModule(deps: LeadsModuleDeps) {
     requireListOfSource: deps.requireListOfSource,
     requireList: deps.requireList,
     cachedTotals: deps.cachedTotals,
-    runInTransaction: repo.transaction,
   });
   const values = createLeadValuesService({
     repo,
-    log,
     attributes: deps.attributes,
     ignoredPhones: deps.ignoredPhones,
   });

@@ -1,16 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { DiffEntry } from '../../db/tables/leads.tables.ts';
-
-type Db = Kysely<DB> | Transaction<DB>;
-
-export interface LogEntryInput {
-  lead_id: number;
-  type: string;
-  action: string;
-  filename?: string | null;
-  diff_log: DiffEntry[];
-}
 
 type StagedName = { name: string };
 
@@ -37,27 +27,9 @@ function importDiff(values: Array<string | null>, columns: StagedName[] | string
   );
 }
 
-/** The Timeline: one row per change to a lead, with what changed in `diff_log`. */
+/** The Timeline: one row per change to a lead, with what changed in `diff_log` (written by the lead store). */
 export function createLeadLogRepository(db: Kysely<DB>) {
   return {
-    async add(teamId: number, userId: number | null, entries: LogEntryInput[], tx: Db = db) {
-      if (entries.length === 0) return;
-      await tx
-        .insertInto('lead_logs')
-        .values(
-          entries.map((e) => ({
-            team_id: teamId,
-            user_id: userId,
-            lead_id: e.lead_id,
-            type: e.type,
-            action: e.action,
-            filename: e.filename ?? null,
-            diff_log: JSON.stringify(e.diff_log),
-          })),
-        )
-        .execute();
-    },
-
     async page(teamId: number, leadId: number, offset: number, limit: number) {
       const [rows, total] = await Promise.all([
         db

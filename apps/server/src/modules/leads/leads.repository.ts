@@ -1,9 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
-import type { TLeadStatus, TLeadValue } from '@herald/shared/leads/leads.schemas';
-import { retryOnDeadlock } from '../../db/deadlock-retry.ts';
-import { holdTeamDuplicates, recountDuplicates } from '../../db/lead-duplicates.ts';
+import type { TLeadValue } from '@herald/shared/leads/leads.schemas';
+import { type LeadWrite, type LeadWriteOptions, withLeadWrite } from '../../db/lead-store/lead-write.ts';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
 
@@ -71,9 +70,9 @@ export function createLeadsRepository(db: Kysely<DB>) {
   }
 
   return {
-    /** A lead write's transaction; one PostgreSQL ends to break a deadlock (with an import's chunk) runs again. */
-    transaction<T>(fn: (tx: Transaction<DB>) => Promise<T>) {
-      return retryOnDeadlock(() => db.transaction().execute(fn));
+    /** A write to the team's leads, through the lead store (its locks, recount and data version). */
+    write<T>(teamId: number, options: LeadWriteOptions, fn: (write: LeadWrite) => Promise<T>) {
+      return withLeadWrite(db, teamId, options, fn);
     },
 
     /** One page of leads with their values, in one round trip (values as a JSON array per lead). */
@@ -157,112 +156,6 @@ export function createLeadsRepository(db: Kysely<DB>) {
         .where('v.team_id', '=', teamId)
         .where('v.id', '=', id)
         .executeTakeFirst();
-    },
-
-    insertLead(lead: { team_id: number; source_id: number; list_id: number; status?: TLeadStatus }, tx: Db) {
-      return tx.insertInto('leads').values(lead).returning(leadColumns).executeTakeFirstOrThrow();
-    },
-
-    /**
-     * Locks attributes for the transaction as a foreign key would (value rows have none, migration
-     * 0006), so one deleted meanwhile is found missing instead of leaving values behind.
-     */
-    async lockAttributes(teamId: number, attributeIds: number[], tx: Db) {
-      const ids = [...new Set(attributeIds)];
-      if (ids.length === 0) return true;
-      const held = await tx
-        .selectFrom('lead_attributes')
-        .select('id')
-        .where('team_id', '=', teamId)
-        .where('id', 'in', ids)
-        .forKeyShare()
-        .execute();
-      return held.length === ids.length;
-    },
-
-    async insertValues(
-      teamId: number,
-      leadId: number,
-      values: Array<{ attribute_id: number; type: TAttributeType; value: string }>,
-      tx: Db,
-    ) {
-      if (values.length === 0) return;
-      await tx
-        .insertInto('lead_values')
-        .values(values.map((v) => ({ ...v, team_id: teamId, lead_id: leadId })))
-        .execute();
-    },
-
-    async updateValue(teamId: number, id: number, value: string, tx: Db) {
-      await tx
-        .updateTable('lead_values')
-        .set({ value, updated_at: new Date() })
-        .where('team_id', '=', teamId)
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async deleteValue(teamId: number, id: number, tx: Db) {
-      await tx.deleteFrom('lead_values').where('team_id', '=', teamId).where('id', '=', id).execute();
-    },
-
-    /** Marks leads changed and locks them for the transaction; returns how many exist. */
-    async touch(teamId: number, leadIds: number[], tx: Db) {
-      const r = await tx
-        .updateTable('leads')
-        .set({ updated_at: new Date() })
-        .where('team_id', '=', teamId)
-        .where('id', 'in', leadIds)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows);
-    },
-
-    async phonesOf(teamId: number, leadIds: number[], tx: Db = db): Promise<string[]> {
-      if (leadIds.length === 0) return [];
-      const rows = await tx
-        .selectFrom('lead_values')
-        .select('value')
-        .distinct()
-        .where('team_id', '=', teamId)
-        .where('type', '=', 'phone')
-        .where('lead_id', 'in', leadIds)
-        .execute();
-      return rows.map((r) => r.value);
-    },
-
-    /** Sets status where it differs; returns the ids that changed with their old status. */
-    async setStatus(teamId: number, ids: number[], status: TLeadStatus, tx: Db) {
-      const rows = await sql<{ id: number; old_status: TLeadStatus }>`
-        update leads l set status = ${status}, updated_at = now()
-        from leads old
-        where old.id = l.id and l.team_id = ${teamId} and l.id = any(${ids}::bigint[]) and l.status <> ${status}
-        returning l.id, old.status as old_status`.execute(tx);
-      return rows.rows;
-    },
-
-    async deleteLeads(teamId: number, ids: number[], tx: Db) {
-      const r = await tx.deleteFrom('leads').where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst();
-      return Number(r.numDeletedRows);
-    },
-
-    /** Before a write that adds or removes phones locks any lead: see `holdTeamDuplicates`. */
-    holdDuplicates(teamId: number, tx: Transaction<DB>) {
-      return holdTeamDuplicates(tx, teamId);
-    },
-
-    /**
-     * Recomputes `duplicates` for every lead that holds one of `phones` (and for `alsoLeadIds`):
-     * how many other leads of the team share any of its phones.
-     */
-    async refreshDuplicates(teamId: number, phones: string[], alsoLeadIds: number[], tx: Db) {
-      if (phones.length === 0 && alsoLeadIds.length === 0) return;
-      await recountDuplicates(
-        tx,
-        teamId,
-        sql`select lead_id from lead_values
-          where team_id = ${teamId} and type = 'phone' and value = any(${phones}::text[])
-          union select unnest(${alsoLeadIds}::bigint[])`,
-      );
     },
 
     sourceAndList(teamId: number, leadId: number) {

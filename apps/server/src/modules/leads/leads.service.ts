@@ -3,7 +3,6 @@ import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.sche
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import type { TCreateLeadRequest, TLead, TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
-import { bumpDataVersion } from '../../db/data-version.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pageArgs } from '../../http/paging.ts';
@@ -23,7 +22,6 @@ export interface LeadsDeps {
     listId?: number,
     knownVersion?: number,
   ) => Promise<{ total: number; blacklisted: number }>;
-  runInTransaction: LeadsRepository['transaction'];
 }
 
 const ORDER_FIELDS: LeadOrderField[] = ['id', 'created_at', 'updated_at', 'duplicates', 'status'];
@@ -107,45 +105,26 @@ export function createLeadsService(deps: LeadsDeps) {
       if (values.length === 0) {
         throw AppError.field('attributes', info[0] ?? 'Add at least one value.');
       }
-      const lead = await deps.runInTransaction(async (tx) => {
-        if (values.some((v) => v.type === 'phone')) await repo.holdDuplicates(teamId, tx);
-        const lead = await repo.insertLead({ team_id: teamId, source_id: input.source_id, list_id: input.list_id }, tx);
-        const attributeIds = values.map((v) => v.attribute_id);
-        if (!(await repo.lockAttributes(teamId, attributeIds, tx))) {
+      const stored = values.map(({ name: _, ...v }) => v);
+      const lead = await repo.write(teamId, { phones: values.some((v) => v.type === 'phone') }, async (w) => {
+        const lead = await w.insertLead({ source_id: input.source_id, list_id: input.list_id });
+        if (!(await w.addValues(lead.id, stored))) {
           throw new AppError('not_found', 'Attribute not found.');
         }
-        await repo.insertValues(
-          teamId,
-          lead.id,
-          values.map(({ name: _, ...v }) => v),
-          tx,
-        );
-        await log.add(
-          teamId,
-          user.id,
-          [
-            {
-              lead_id: lead.id,
-              type: 'lead',
-              action: 'created',
-              diff_log: values.map((v) => ({
-                action: 'added',
-                lead_attribute_name: v.name,
-                lead_attribute_value: v.value,
-                value_from: null,
-                value_to: v.value,
-              })),
-            },
-          ],
-          tx,
-        );
-        await repo.refreshDuplicates(
-          teamId,
-          values.filter((v) => v.type === 'phone').map((v) => v.value),
-          [lead.id],
-          tx,
-        );
-        await bumpDataVersion(tx, teamId);
+        await w.appendTimeline(user.id, [
+          {
+            lead_id: lead.id,
+            type: 'lead',
+            action: 'created',
+            diff_log: values.map((v) => ({
+              action: 'added',
+              lead_attribute_name: v.name,
+              lead_attribute_value: v.value,
+              value_from: null,
+              value_to: v.value,
+            })),
+          },
+        ]);
         return lead;
       });
       if (user.role === 'team_operator') {
@@ -162,42 +141,16 @@ export function createLeadsService(deps: LeadsDeps) {
       const unique = [...new Set(ids)];
       const existing = await repo.findExistingIds(teamId, unique);
       if (existing.length !== unique.length) throw new AppError('not_found', 'Lead not found.');
-      return deps.runInTransaction(async (tx) => {
-        await repo.holdDuplicates(teamId, tx);
-        const phones = await repo.phonesOf(teamId, unique, tx);
-        const deleted = await repo.deleteLeads(teamId, unique, tx);
-        await repo.refreshDuplicates(teamId, phones, [], tx);
-        await bumpDataVersion(tx, teamId);
-        return deleted;
-      });
+      return repo.write(teamId, { phones: true }, (w) => w.deleteLeads(unique));
     },
 
     async setStatus(user: AuthUser, ids: number[], status: TLeadStatus) {
       const teamId = user.teamId;
       const unique = [...new Set(ids)];
       const existing = new Set((await repo.findExistingIds(teamId, unique)).map((r) => r.id));
-      const changed = await deps.runInTransaction(async (tx) => {
-        const rows = await repo.setStatus(teamId, [...existing], status, tx);
-        await log.add(
-          teamId,
-          user.id,
-          rows.map((r) => ({
-            lead_id: r.id,
-            type: 'status',
-            action: 'status_changed',
-            diff_log: [
-              {
-                action: 'changed',
-                lead_attribute_name: 'status',
-                lead_attribute_value: status,
-                value_from: r.old_status,
-                value_to: status,
-              },
-            ],
-          })),
-          tx,
-        );
-        if (rows.length > 0) await bumpDataVersion(tx, teamId);
+      const changed = await repo.write(teamId, { phones: false }, async (w) => {
+        const rows = await w.setStatus([...existing], status, user.id);
+        if (rows.length === 0) w.unchanged();
         return rows.length;
       });
       const info = changed > 0 ? [`${changed} lead(s) set to ${status}`] : [];

@@ -1,8 +1,8 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
-import { bumpDataVersion } from '../../db/data-version.ts';
-import { holdTeamDuplicates, removingPhones } from '../../db/lead-duplicates.ts';
 import { findPage, type PageWindow } from '../../db/find-page.ts';
+import { deleteLeadsInBatches, type LeadOwners, removingLeadsOf } from '../../db/lead-store/lead-deletes.ts';
+import { withLeadWrite } from '../../db/lead-store/lead-write.ts';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
 
@@ -36,24 +36,14 @@ async function lockImportsOf(tx: Kysely<DB>, teamId: number, by: 'list_id' | 'so
  */
 export const EMBEDDED_LEAD_DELETE_BATCH = 5_000;
 
-/** The phones of `leads` (a condition on `l`) that other leads may share: only a duplicate's. */
-const sharedPhones = (leads: RawBuilder<unknown>) => sql`
-  select distinct v.value from leads l join lead_values v on v.lead_id = l.id and v.type = 'phone'
-  where ${leads} and l.duplicates > 0`;
-
 /**
  * Deletes lists or sources with their leads, and recounts the duplicates of the team's other leads
- * that shared a phone with them: emptying a list imported twice by mistake leaves the first one
- * without duplicates. With a `batch`, the leads go first, that many a transaction: on the embedded
- * database, one connection, a 200,000-lead list was one transaction of 6 s that every other query
- * of the app waited behind (a million-lead one ~30 s); in batches of 5,000 the leads page answers
- * within half a second meanwhile, for ~60% more time in all (`npm run list-delete -w
- * @herald/bench`). A delete cut short by a crash then leaves the list with fewer leads, and
- * deleting it again ends the job. PostgreSQL's readers never wait on a delete, so there the whole
- * delete stays one transaction (batches cost it ~50% more). Last, the lists or sources themselves,
- * with whatever leads are left (the cascades of migration 0006): the imports are locked first (see
- * above), then the team's duplicate lock, as an import's chunk takes them, so neither waits on the
- * other in a circle.
+ * that shared a phone with them (the lead store). With a `batch`, the leads go first, that many a
+ * transaction (see `deleteLeadsInBatches`); PostgreSQL's readers never wait on a delete, so there
+ * the whole delete stays one transaction (batches cost it ~50% more). Last, the lists or sources
+ * themselves, with whatever leads are left (the cascades of migration 0006): the imports are locked
+ * first (see above), then the team's duplicate lock, as an import's chunk takes them, so neither
+ * waits on the other in a circle.
  */
 async function deleteWithLeads(
   db: Kysely<DB>,
@@ -62,29 +52,13 @@ async function deleteWithLeads(
   ids: number[],
   batch: number | null,
 ) {
-  const column = table === 'lists' ? 'list_id' : 'source_id';
-  const ofThese = sql`l.team_id = ${teamId} and ${sql.ref(`l.${column}`)} = any(${ids}::bigint[])`;
-  for (let deleted = batch; batch !== null && deleted === batch; ) {
-    deleted = await db.transaction().execute(async (tx) => {
-      await holdTeamDuplicates(tx, teamId);
-      const found = await sql<{ id: string }>`select l.id from leads l where ${ofThese} limit ${batch}`.execute(tx);
-      const leadIds = found.rows.map((r) => Number(r.id));
-      if (leadIds.length === 0) return 0;
-      const these = sql`l.id = any(${leadIds}::bigint[])`;
-      await removingPhones(tx, teamId, sharedPhones(these), () =>
-        sql`delete from leads l where l.team_id = ${teamId} and ${these}`.execute(tx),
-      );
-      await bumpDataVersion(tx, teamId);
-      return leadIds.length;
-    });
-  }
-  return db.transaction().execute(async (tx) => {
-    await lockImportsOf(tx, teamId, column, ids);
-    await holdTeamDuplicates(tx, teamId);
-    const deleted = await removingPhones(tx, teamId, sharedPhones(ofThese), () =>
-      tx.deleteFrom(table).where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst(),
+  const owners: LeadOwners = { column: table === 'lists' ? 'list_id' : 'source_id', ids };
+  if (batch !== null) await deleteLeadsInBatches(db, teamId, owners, batch);
+  const first = (tx: Kysely<DB>) => lockImportsOf(tx, teamId, owners.column, ids);
+  return withLeadWrite(db, teamId, { phones: true, first }, async (w) => {
+    const deleted = await removingLeadsOf(w, owners, () =>
+      w.tx.deleteFrom(table).where('team_id', '=', teamId).where('id', 'in', ids).executeTakeFirst(),
     );
-    await bumpDataVersion(tx, teamId);
     return Number(deleted.numDeletedRows);
   });
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from './schema.ts';
+import type { DB } from '../schema.ts';
 
 /**
  * Marks the team's lead data changed, so cached counts and lead pages (versioned-cache.ts) are

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import type { DB } from './schema.ts';
+import type { DB } from '../schema.ts';
 
 /**
  * Takes the team's duplicate lock for the rest of the transaction. Every write that adds or removes
@@ -15,7 +15,8 @@ export async function holdTeamDuplicates(db: Transaction<DB>, teamId: number): P
 /**
  * Recomputes `duplicates` (decision 007) for the leads that `affected` selects (a query with a
  * `lead_id` column): how many other leads of the team share any of their phones. Only counts that
- * change are written. Manual lead writes and an import's cancel both end with it.
+ * change are written. Every write that adds or removes a phone ends with it (an import's chunk
+ * counts its own leads as it inserts them, staged-leads.ts).
  */
 export async function recountDuplicates(
   db: Kysely<DB> | Transaction<DB>,
@@ -32,6 +33,26 @@ export async function recountDuplicates(
     )
     update leads l set duplicates = c.n from counted c
     where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n`.execute(db);
+}
+
+/**
+ * Recounts every lead that holds one of `phones`, and `leadIds` (a lead that just lost or gained
+ * one): the small writes, whose phones are few and known.
+ */
+export async function recountHolders(
+  db: Kysely<DB> | Transaction<DB>,
+  teamId: number,
+  phones: string[],
+  leadIds: number[],
+): Promise<void> {
+  if (phones.length === 0 && leadIds.length === 0) return;
+  await recountDuplicates(
+    db,
+    teamId,
+    sql`select lead_id from lead_values
+      where team_id = ${teamId} and type = 'phone' and value = any(${phones}::text[])
+      union select unnest(${leadIds}::bigint[])`,
+  );
 }
 
 /**
