@@ -355,8 +355,8 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
  * database, and on a team's first import into a database last analyzed while only other teams'
  * values were in it (the statistics know its id as no row at all). The recount's joins were then
  * planned as nested loops over every phone of the chunk (a 20,000-row chunk took 140 s instead of
- * 0.3 s before the recount probed phone by phone; its other joins and the reads right after the
- * import still plan by these figures). The estimate is the planner's own (EXPLAIN), set against
+ * 0.3 s when the recount was all joins; it probes phone by phone, but its other joins and the reads
+ * right after the import still plan by these figures). The estimate is the planner's own (EXPLAIN), set against
  * the phones this chunk has just written; the caller then analyzes inside its transaction, which
  * counts the chunk's own rows. An estimate short of the team's older phones is harmless.
  */
