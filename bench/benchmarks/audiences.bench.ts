@@ -27,7 +27,7 @@ async function p50(fn: () => Promise<unknown>, before?: () => Promise<unknown>):
 }
 
 /**
- * Whether the app keeps serving (issue 6): a route that goes through the database (session and
+ * Whether the app keeps serving (the audiences bar): a route that goes through the database (session and
  * profile, `GET /api/user`) every 100 ms until stopped. `/api/health` alone would not show it on the
  * embedded database, whose ping does not queue behind a running query.
  */

@@ -1,4 +1,4 @@
-// Issue 5 / decision 009 "Embedded (PGlite)": what a hard kill (or a SIGTERM) of an embedded server
+// bench/README.md "Embedded kill -9" (decision 009): what a hard kill (or a SIGTERM) of an embedded server
 // does to its data. Each run: a fresh DATA_DIR, a real server process, a CSV import; the server is
 // stopped with the signal while parsing, again while publishing, again while it starts on what that
 // left (WAL replay), and once more just after an acknowledged write with the import done; after each stop the data directory is copied and

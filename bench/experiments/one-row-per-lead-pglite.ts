@@ -1,4 +1,4 @@
-// Issue 5 / decision 009 "The embedded floor": the statements of one-row-per-lead.sql run on the
+// bench/README.md "The floor" (decision 009): the statements of one-row-per-lead.sql run on the
 // embedded database (PGlite in a temp data directory, the app's shared_buffers), each timed, so the
 // cheapest lead layout measured on PostgreSQL is measured against the embedded 30 s bar too.
 //

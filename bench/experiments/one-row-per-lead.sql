@@ -1,4 +1,4 @@
--- Issue 5 / decision 009 "The leanest layout measured": what a million leads cost to write if each
+-- bench/README.md "The floor" (decision 009): what a million leads cost to write if each
 -- lead were one row with its values in a jsonb document (no lead_values, no search index), against a
 -- bare insert of the same rows and a trigram index over the same text built afterwards.
 -- Runs in a scratch schema and drops it at the end:

@@ -80,7 +80,7 @@ class PgliteConnection implements DatabaseConnection {
       numAffectedRows: BigInt(result.affectedRows),
     };
   }
-  // biome-ignore lint/correctness/useYield: streaming arrives with the first long export (cursor + FETCH).
+  // biome-ignore lint/correctness/useYield: not supported; long reads go in keyset batches (decision 002).
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('Streaming queries are not supported by the PGlite dialect yet');
   }

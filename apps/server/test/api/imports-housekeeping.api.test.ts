@@ -269,8 +269,8 @@ describe.each(databases)('imports that lose their list, their job or an attribut
 /**
  * Deleting the list of an import that is publishing, on PostgreSQL: its chunks hold the import's
  * row two at a time, each taking it while the one before still has it, so the delete's lock on
- * that row waited out the whole publish (decision 009, "Deleting the list of a running import").
- * The delete now cancels the run first. The embedded database runs one transaction at a time, so
+ * that row would wait out the whole publish (decision 009, "Deleting the list of a running import").
+ * So the delete cancels the run first. The embedded database runs one transaction at a time, so
  * there a delete never waited on more than one chunk.
  */
 describe.each(databases.filter((k) => k === 'postgres'))('the list of a publishing import deleted on %s', (kind) => {

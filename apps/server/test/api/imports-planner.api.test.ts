@@ -11,7 +11,7 @@ import { importFile } from '../fixtures/imports/import-client.ts';
  * An import's duplicate recount is planned by the statistics of `lead_values`. A team's first import
  * into a database analyzed while it held only other teams' values found its team unknown to them
  * (an estimate of one phone): the recount nested loops over every phone of each chunk, quadratic —
- * on the embedded database a 20,000-row chunk took 140 s instead of 0.3 s. The publisher now sets
+ * on the embedded database a 20,000-row chunk took 140 s instead of 0.3 s. The publisher sets
  * the planner's estimate against the phones a chunk wrote and analyzes when it is far short.
  */
 describe.each(databases)('planner statistics for a new team’s import on %s', (kind) => {

@@ -106,7 +106,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     await staging.refreshStatistics(vacuum).catch(() => {});
   }
 
-  /** The columns as staged (c0, c1, …); a run before migration 0009 recorded none. */
+  /** The columns as staged (c0, c1, …); from the mapping when the import recorded no layout. */
   async function stagedColumns(row: ImportFileRow): Promise<StagedColumn[]> {
     return row.staging_columns ?? mappedColumns(row);
   }
@@ -442,7 +442,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         const columns =
           row.parsed_at || row.published_upto > 0 ? await stagedColumns(row) : await mappedColumns(row, true);
         if (row.parsed_at && !row.staging_columns) {
-          // Parsed before 0009 recorded the layout: record it now, the Timeline names values by it.
+          // Staged without a recorded layout: record it now, the Timeline names values by it.
           await repo.update(row.id, { staging_columns: JSON.stringify(columns) }, { attempt: row.attempt });
         }
         if (row.parsed_at) await publish(row, columns, context);
@@ -499,7 +499,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         // Another run owns the import now (this one was given up for dead, or cancelled), or it is gone.
         if (!failed) return supersededOrGone(row.id);
         await emit(failed, 'failed', failed.progress);
-        // The process's bar too: left at the take-back's last step, the popover showed a red 99%.
+        // The process's bar too: left at the take-back's last step, a red 99% reads as almost done.
         if (takenBack > 0) await context.reportProgress(0, { status: 'failed' });
         // The next import plans by these statistics (a new team's above all): analyzed after any
         // take-back (sampled, under a second), vacuumed as after a cancel of as many.

@@ -300,7 +300,7 @@ export function createImportsService(deps: ImportsDeps) {
     /**
      * Cancels the runs under way into lists (or sources) about to be deleted. On PostgreSQL the
      * delete waits for the import's row, which a run's chunks hold two at a time, each taking it
-     * while the one before still has it: the delete waited out the whole publish (decision 009,
+     * while the one before still has it: the delete would wait out the whole publish (decision 009,
      * "Deleting the list of a running import"). Cancelled first, the run stops after its chunk in
      * flight, and its take-back, one chunk at a time, lets the delete in; finding its list gone, it
      * ends its process Failed.

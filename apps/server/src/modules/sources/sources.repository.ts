@@ -15,9 +15,9 @@ export interface PageArgs extends PageWindow<(typeof SOURCE_ORDER)[number]> {
 /**
  * Locks the imports a delete of these lists or sources takes with it (their key cascades), before
  * the delete locks the lists. A running import's chunk holds its import row, then its list: taken
- * the other way round, a delete and a chunk deadlocked and PostgreSQL failed one of them (the
- * delete answered 500). Now the delete waits for the chunk in flight; the next chunk finds its
- * import gone, and the run ends its process (decision 009, "Housekeeping and limits").
+ * the other way round, a delete and a chunk deadlock and PostgreSQL fails one of them (the delete
+ * would answer 500). So the delete waits for the chunk in flight; the next chunk finds its import
+ * gone, and the run ends its process (decision 009, "Deleting the list of a running import").
  */
 async function lockImportsOf(tx: Kysely<DB>, teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
   await tx
