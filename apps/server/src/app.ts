@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,9 @@ import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/log-redaction.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerStorableTextGuard } from './http/storable-text.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -88,7 +90,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 /** Builds the whole server (HTTP, database, jobs, events) without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(options.logger ?? { level: config.LOG_LEVEL }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerStorableTextGuard(app);
 
   const database = createDatabase(config);
   try {
@@ -131,25 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
 
-  await app.register(helmet, {
-    // The bearer token lives in browser storage: no inline script may run, ever.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Plain-HTTP installs (an intranet host) must keep working; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   if (config.CORS_ORIGIN) await app.register(cors, { origin: config.CORS_ORIGIN.split(',') });
 
