@@ -94,13 +94,24 @@ describe.each(databases)('session tokens stay out of URLs and logs on %s', (kind
   it('never writes a secret of a request to the log', async () => {
     const { token } = await signupVerified(t);
     const ticket = await ticketFor('/api/events/tickets', token);
-    const secrets = [token, ticket, 'invite-secret-2', 'reset-secret-3', 'hunter2-secret', 'code-secret-5', 'sig-secret'];
+    const secrets = [
+      token,
+      ticket,
+      'invite-secret-2',
+      'reset-secret-3',
+      'hunter2-secret',
+      'code-secret-5',
+      'sig-secret',
+    ];
     log.length = 0;
     await t.request({ method: 'GET', url: `/api/events?token=${token}` });
     await t.request({ method: 'GET', url: `/api/exports/1/download?ticket=${ticket}&token=${token}` });
     await t.request({ method: 'GET', url: '/api/auth/invite/invite-secret-2' });
     await t.request({ method: 'GET', url: '/reset-password?token=reset-secret-3&lang=en' });
-    await t.request({ method: 'GET', url: '/api/health?password=hunter2-secret&code=code-secret-5&signature=sig-secret' });
+    await t.request({
+      method: 'GET',
+      url: '/api/health?password=hunter2-secret&code=code-secret-5&signature=sig-secret',
+    });
     await t.request({ method: 'GET', url: '/api/user', token, headers: { cookie: 'sid=sig-secret' } });
 
     const text = log.join('');
@@ -154,9 +165,9 @@ describe.each(databases)('session tokens stay out of URLs and logs on %s', (kind
     const { token } = await signupVerified(t);
     const id = await finishedExport(token);
     const other = await signupVerified(t);
-    expect((await t.request({ method: 'POST', url: `/api/exports/${id}/tickets`, token: other.token })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.request({ method: 'POST', url: `/api/exports/${id}/tickets`, token: other.token })).statusCode,
+    ).toBe(404);
 
     const ticket = await ticketFor(`/api/exports/${id}/tickets`, token);
     const file = await t.request({ method: 'GET', url: `/api/exports/${id}/download?ticket=${ticket}` });
