@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
+import { redactUrl } from './log-redaction.ts';
 
 /**
  * Paths that name a file, not a screen: a missing one is a 404, never the page (a script answered
@@ -34,7 +35,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const path = request.url.split('?')[0];
     const isPage = !path.startsWith('/api') && !FILE_PATH.test(path);
     if (!isPage || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      throw new AppError('route_not_found', `Route ${request.method} ${path} not found`);
+      // The message is logged too: an invitation's token in a mistyped path stays out of it.
+      throw new AppError('route_not_found', `Route ${request.method} ${redactUrl(path)} not found`);
     }
     return reply.sendFile('index.html');
   });

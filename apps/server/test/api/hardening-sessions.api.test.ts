@@ -107,6 +107,7 @@ describe.each(databases)('session tokens stay out of URLs and logs on %s', (kind
     await t.request({ method: 'GET', url: `/api/events?token=${token}` });
     await t.request({ method: 'GET', url: `/api/exports/1/download?ticket=${ticket}&token=${token}` });
     await t.request({ method: 'GET', url: '/api/auth/invite/invite-secret-2' });
+    await t.request({ method: 'GET', url: '/api/auth/invite/invite-secret-2/mistyped' });
     await t.request({ method: 'GET', url: '/reset-password?token=reset-secret-3&lang=en' });
     await t.request({
       method: 'GET',
