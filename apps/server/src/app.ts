@@ -10,6 +10,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHttpPlugins } from './http/http-plugins.ts';
+import { loggerOptions } from './http/log-redaction.ts';
+import { registerStorableTextGuard } from './http/storable-text.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -65,7 +67,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 /** Builds the whole server (HTTP, database, jobs, events) without listening. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(options.logger ?? { level: config.LOG_LEVEL }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
@@ -77,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerStorableTextGuard(app);
 
   const database = createDatabase(config);
   try {

@@ -5,7 +5,8 @@ import type { TRole } from '@herald/shared/auth/roles';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import type { TokenSigner } from './tokens.ts';
+import { type AccessTickets, createAccessTickets } from './access-tickets.ts';
+import type { TokenClaims, TokenSigner } from './tokens.ts';
 
 export interface AuthUser {
   id: number;
@@ -23,14 +24,21 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyContextConfig {
-    /** Accept the token as `?token=` (EventSource cannot send headers). */
-    tokenInQuery?: boolean;
+    /**
+     * The purpose a `?ticket=` must have been issued for on this route (EventSource and download
+     * links cannot send headers). The session token itself is never read from a URL.
+     */
+    ticketPurpose?: (request: FastifyRequest) => string;
   }
   interface FastifyInstance {
     /** preHandler: a signed-in, verified, unblocked user with this permission. */
     authorize(permission: TPermission): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: any signed-in, unblocked user, verified or not (log out, resend verification). */
     authenticateAny(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** A single-use ticket for the signed-in session, good for one `purpose` for a minute. */
+    issueTicket(request: FastifyRequest, purpose: string): ReturnType<AccessTickets['issue']>;
+    /** Which of these sessions may still be used (not revoked, not expired, user not blocked). */
+    liveSessions(sessionIds: string[]): Promise<Set<string>>;
   }
 }
 
@@ -45,11 +53,23 @@ interface Options {
  */
 export const authenticatePlugin = fp<Options>(async (app, { db, tokens }) => {
   app.decorateRequest('user', null);
+  const tickets = createAccessTickets(db);
+
+  /** The bearer header, or a ticket where the route takes one. */
+  async function readClaims(request: FastifyRequest): Promise<TokenClaims> {
+    const header = request.headers.authorization;
+    if (header?.startsWith('Bearer ')) return tokens.verify(header.slice(7).trim());
+    const purposeOf = request.routeOptions.config?.ticketPurpose;
+    const ticket = (request.query as Record<string, unknown> | undefined)?.ticket;
+    if (purposeOf && typeof ticket === 'string' && ticket) {
+      const claims = await tickets.redeem(ticket, purposeOf(request));
+      if (claims) return claims;
+    }
+    throw new AppError('unauthenticated');
+  }
 
   async function resolveUser(request: FastifyRequest, requireVerified = true): Promise<AuthUser> {
-    const token = readToken(request);
-    if (!token) throw new AppError('unauthenticated');
-    const claims = await tokens.verify(token);
+    const claims = await readClaims(request);
     const row = await db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -94,17 +114,29 @@ export const authenticatePlugin = fp<Options>(async (app, { db, tokens }) => {
     const user = await resolveUser(request);
     if (!can(user.role, permission)) throw new AppError('forbidden');
   });
-});
 
-function readToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
-  if (request.routeOptions.config?.tokenInQuery) {
-    const token = (request.query as Record<string, unknown> | undefined)?.token;
-    if (typeof token === 'string') return token;
-  }
-  return undefined;
-}
+  app.decorate('issueTicket', (request: FastifyRequest, purpose: string) => {
+    const user = currentUser(request);
+    return tickets.issue({ sessionId: user.sessionId, userId: user.id }, purpose);
+  });
+
+  app.decorate('liveSessions', async (sessionIds: string[]) => {
+    const live = new Set<string>();
+    for (let i = 0; i < sessionIds.length; i += 500) {
+      const rows = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.id')
+        .where('sessions.id', 'in', sessionIds.slice(i, i + 500))
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', new Date())
+        .where('users.blocked', '=', false)
+        .execute();
+      for (const row of rows) live.add(row.id);
+    }
+    return live;
+  });
+});
 
 /** The signed-in user of a route guarded by `authorize`. */
 export function currentUser(request: FastifyRequest): AuthUser {

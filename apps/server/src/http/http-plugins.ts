@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -9,31 +8,14 @@ import { authenticatePlugin } from '../auth/authenticate.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 /** Security headers, rate limits, CORS, the OpenAPI document and its UI, and authentication. */
 export async function registerHttpPlugins(
   app: FastifyInstance,
   { config, database, tokens }: { config: Config; database: Database; tokens: TokenSigner },
 ) {
-  await app.register(helmet, {
-    // The bearer token lives in browser storage: no inline script may run, ever.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Plain-HTTP installs (an intranet host) must keep working; TLS is the proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   if (config.CORS_ORIGIN) await app.register(cors, { origin: config.CORS_ORIGIN.split(',') });
 

@@ -17,7 +17,8 @@ function openEvents(port: number, token: string, headers: Record<string, string>
   let status = 0;
   let req: http.ClientRequest;
   const opened = new Promise<void>((resolve, reject) => {
-    req = http.get({ host: '127.0.0.1', port, path: `/api/events?token=${token}`, headers }, (res) => {
+    const sent = { authorization: `Bearer ${token}`, ...headers };
+    req = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: sent }, (res) => {
       status = res.statusCode ?? 0;
       let buffer = '';
       res.setEncoding('utf8');

@@ -84,7 +84,7 @@ describe.each(databases)('export recovery on %s', (kind) => {
     });
     expect(done).toMatchObject({ status: 'completed', rows: 3, progress: 100, attempt: 2, heartbeat_at: null });
     expect(existsSync(leftover)).toBe(false);
-    const file = await t.request({ method: 'GET', url: `/api/exports/${id}/download?token=${token}` });
+    const file = await t.request({ method: 'GET', url: `/api/exports/${id}/download`, token });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(3).toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(4);
   });
@@ -131,9 +131,7 @@ describe.each(databases)('export recovery on %s', (kind) => {
     });
     const path = join(t.dataDir, 'exports', String(done.stored_name));
     expect(existsSync(path)).toBe(true);
-    expect((await t.request({ method: 'GET', url: `/api/exports/${id}/download?token=${token}` })).statusCode).toBe(
-      200,
-    );
+    expect((await t.request({ method: 'GET', url: `/api/exports/${id}/download`, token })).statusCode).toBe(200);
 
     await db
       .updateTable('exports')
@@ -142,8 +140,6 @@ describe.each(databases)('export recovery on %s', (kind) => {
       .execute();
     await until('the file to expire', async () => !existsSync(path));
     expect((await exportRow(id)).stored_name).toBeNull();
-    expect((await t.request({ method: 'GET', url: `/api/exports/${id}/download?token=${token}` })).statusCode).toBe(
-      404,
-    );
+    expect((await t.request({ method: 'GET', url: `/api/exports/${id}/download`, token })).statusCode).toBe(404);
   });
 });

@@ -401,8 +401,8 @@ describe.each(databases)('audiences on %s', (kind) => {
     expect(done?.url).toBe(`/api/exports/${id}/download`);
 
     const other = await signupVerified(t);
-    expect((await t.request({ method: 'GET', url: `${done?.url}?token=${other.token}` })).statusCode).toBe(404);
-    const file = await t.request({ method: 'GET', url: `${done?.url}?token=${token}` });
+    expect((await t.request({ method: 'GET', url: `${done?.url}`, token: other.token })).statusCode).toBe(404);
+    const file = await t.request({ method: 'GET', url: `${done?.url}`, token });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('text/csv');
     expect(file.headers['content-disposition']).toContain('Expo leads.csv');
@@ -441,7 +441,7 @@ describe.each(databases)('audiences on %s', (kind) => {
     expect(started.statusCode, started.body).toBe(202);
     const done = await exportEnded(started.json().id);
     expect(done?.type).toBe('export-completed');
-    const exported = (await t.request({ method: 'GET', url: `${done?.url}?token=${token}` })).rawPayload;
+    const exported = (await t.request({ method: 'GET', url: `${done?.url}`, token })).rawPayload;
     expect(exported.toString('utf8')).toContain("'+380501111111");
 
     const back = await sourceWithList(t, token, 'Back');

@@ -1,6 +1,7 @@
+import type { TAccessTicket } from '@herald/shared/auth/tickets.schemas';
 import { type TServerEvent, type TServerEventType, ZServerEvent } from '@herald/shared/events/events.schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useEffectEvent, useRef } from 'react';
+import { api } from './api-client.ts';
 
 type Payload<K extends TServerEventType> = Extract<TServerEvent, { type: K }>['payload'];
 type Handler = (payload: unknown) => void;
@@ -10,19 +11,22 @@ interface LiveEvents {
 }
 
 const LiveEventsContext = createContext<LiveEvents | null>(null);
-const RECONNECT_MS = 5000;
+const RECONNECT_MS = 3000;
 
 /**
- * One `EventSource` per signed-in tab. The browser reconnects by itself (sending Last-Event-ID)
- * after network drops; an HTTP error closes the stream for good, so then the user is re-read
- * (which logs out on 401) and the stream is reopened a little later with the last id seen.
+ * One `EventSource` per signed-in tab. EventSource cannot send the bearer header and the session
+ * token never goes in a URL, so each connection opens with a single-use ticket
+ * (`POST /events/tickets`). A used ticket cannot reconnect, so on any error (a network drop, the
+ * server ending the stream of a revoked session) the stream is closed and reopened a little later
+ * with a fresh ticket and the last id seen; asking for the ticket with a revoked session logs out.
  */
 export function LiveEventsProvider({ token, children }: { token: string; children: ReactNode }) {
-  const queryClient = useQueryClient();
   const handlers = useRef(new Map<TServerEventType, Set<Handler>>());
   const attach = useRef<(type: TServerEventType) => void>(() => {});
 
   useEffect(() => {
+    // The ticket request carries the session's token: a new token (password change) reopens.
+    if (!token) return;
     let source: EventSource | null = null;
     let lastEventId = '';
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,19 +53,31 @@ export function LiveEventsProvider({ token, children }: { token: string; childre
     };
     attach.current = addListener;
 
-    const open = () => {
-      const params = new URLSearchParams({ token });
+    const reopenLater = () => {
+      if (!stopped) timer = setTimeout(() => void open(), RECONNECT_MS);
+    };
+    const open = async () => {
+      let ticket: string;
+      try {
+        ticket = (await api.post<TAccessTicket>('/events/tickets', undefined, { toast: false })).ticket;
+      } catch {
+        // A 401/403 has ended the session already (the API client does that); otherwise try again.
+        reopenLater();
+        return;
+      }
+      if (stopped) return;
+      const params = new URLSearchParams({ ticket });
       if (lastEventId) params.set('lastEventId', lastEventId);
       source = new EventSource(`/api/events?${params}`);
       attached.clear();
       for (const type of handlers.current.keys()) addListener(type);
       source.onerror = () => {
-        if (stopped || source?.readyState !== EventSource.CLOSED) return;
-        void queryClient.invalidateQueries({ queryKey: ['user'] });
-        timer = setTimeout(open, RECONNECT_MS);
+        if (stopped) return;
+        source?.close();
+        reopenLater();
       };
     };
-    open();
+    void open();
 
     return () => {
       stopped = true;
@@ -69,7 +85,7 @@ export function LiveEventsProvider({ token, children }: { token: string; childre
       source?.close();
       attach.current = () => {};
     };
-  }, [token, queryClient]);
+  }, [token]);
 
   const value = useRef<LiveEvents>({
     subscribe(type, handler) {

@@ -11,3 +11,13 @@ export function saveTextFile(text: string, fileName: string, type: string): void
   // never: the URL would hold the blob for the page's life.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** Lets the browser download a URL of this site (answered with Content-Disposition: attachment). */
+export function followDownload(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

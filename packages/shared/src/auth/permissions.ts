@@ -14,11 +14,13 @@ export const PERMISSIONS = {
   'team:read': ['team_owner', 'team_admin'],
   'team:manage': ['team_owner', 'team_admin'],
   'invitations:manage': ['team_owner', 'team_admin'],
-  // Operators work the leads table only: they may read and add leads and edit values, but not
-  // delete, change status, or manage sources, lists, attributes and settings.
+  // Operators work the leads table only: they may read and add leads, and add or edit a lead's
+  // values, but not delete leads or values, change status, or manage sources, lists, attributes
+  // and settings (decision 012).
   'leads:read': ['team_owner', 'team_admin', 'team_operator'],
   'leads:create': ['team_owner', 'team_admin', 'team_operator'],
   'leads:update': ['team_owner', 'team_admin', 'team_operator'],
+  // Deleting leads or their values, and setting status: the spec's lead actions.
   'leads:manage': ['team_owner', 'team_admin'],
   'sources:read': ['team_owner', 'team_admin', 'team_operator'],
   'sources:manage': ['team_owner', 'team_admin'],

@@ -33,7 +33,17 @@ export interface RateLimitsTable {
   reset_at: Date;
 }
 
+/** A single-use stand-in for the session token in a URL (migration 0013). */
+export interface AccessTicketsTable {
+  ticket_hash: string;
+  session_id: string;
+  user_id: number;
+  purpose: string;
+  expires_at: Date;
+}
+
 export interface AccountsTables {
+  access_tickets: AccessTicketsTable;
   auth_tokens: AuthTokensTable;
   invitations: InvitationsTable;
   rate_limits: RateLimitsTable;

@@ -126,9 +126,10 @@ export async function leadsRoutes(
         return leads.get(user, await values.update(user, req.params.id, kind, req.body.value));
       },
     );
+    // Deleting a value is a lead action, which operators do not have (decision 012).
     r.delete(
       `/${kind}/:id`,
-      { ...update, schema: { tags, params: ZIdParams, response: { 200: ZLead } } },
+      { ...manage, schema: { tags, params: ZIdParams, response: { 200: ZLead } } },
       async (req) => {
         const user = currentUser(req);
         return leads.get(user, await values.remove(user, req.params.id, kind));

@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZAccessTicket } from '@herald/shared/auth/tickets.schemas';
 import { ZExport, ZExportList, ZExportRequest } from '@herald/shared/segments/segments.schemas';
 import { ZIdParams } from '@herald/shared/common/id.schemas';
+import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
 import { requestLanguage } from '../../http/request-language.ts';
 import type { ExportsService } from './exports.service.ts';
@@ -24,10 +26,23 @@ export async function exportsRoutes(app: FastifyInstance, { exports }: { exports
   r.get('/exports/active', { ...read, schema: { tags, response: { 200: ZExportList } } }, (req) =>
     exports.active(currentUser(req)),
   );
-  // A plain link (an <a download>) cannot send headers: the token may come as ?token=, as for events.
+  // A download link cannot send headers, and the session token never goes in a URL: the web asks
+  // for a single-use ticket for this one file and follows `download?ticket=`. A bearer header works too.
+  r.post(
+    '/exports/:id/tickets',
+    { ...read, schema: { tags, params: ZIdParams, response: { 201: ZAccessTicket } } },
+    async (req, reply) => {
+      await exports.file(currentUser(req), req.params.id);
+      return reply.status(201).send(await app.issueTicket(req, downloadTicket(req.params.id)));
+    },
+  );
   r.get(
     '/exports/:id/download',
-    { ...read, config: { tokenInQuery: true }, schema: { tags, params: ZIdParams } },
+    {
+      ...read,
+      config: { ticketPurpose: (req) => downloadTicket((req.params as { id: number }).id) },
+      schema: { tags, params: ZIdParams, querystring: z.object({ ticket: z.string().optional() }) },
+    },
     async (req, reply) => {
       const file = await exports.file(currentUser(req), req.params.id);
       return reply
@@ -40,3 +55,5 @@ export async function exportsRoutes(app: FastifyInstance, { exports }: { exports
     },
   );
 }
+
+const downloadTicket = (exportId: number) => `export:${exportId}`;
