@@ -1,5 +1,6 @@
 import type { TAttributeType, TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
+import { message } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { bumpDataVersion } from '../../db/data-version.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -24,13 +25,13 @@ interface Deps {
 export function createLeadValuesService({ repo, log, attributes, ignoredPhones }: Deps) {
   async function normalize(teamId: number, type: TAttributeType, raw: string) {
     const check = normalizeLeadValue(type, raw, type === 'phone' ? await ignoredPhones(teamId) : []);
-    if (!check.ok) throw AppError.field('value', check.message);
+    if (!check.ok) throw AppError.field('value', check.message.code, check.message.params);
     return check.value;
   }
 
   async function requireValue(teamId: number, id: number, kind: ValueKind) {
     const value = await repo.findValue(teamId, id);
-    if (!value || kindOf(value.type) !== kind) throw new AppError('not_found', 'Value not found.');
+    if (!value || kindOf(value.type) !== kind) throw new AppError('not_found', message('value_not_found'));
     return value;
   }
 
@@ -58,7 +59,7 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
       if (phone) await repo.holdDuplicates(teamId, tx);
       // Values have no foreign key (migration 0006), so a lead deleted meanwhile must stop the
       // change rather than leave a value behind.
-      if ((await repo.touch(teamId, [leadId], tx)) === 0) throw new AppError('not_found', 'Lead not found.');
+      if ((await repo.touch(teamId, [leadId], tx)) === 0) throw new AppError('not_found', message('lead_not_found'));
       const change = await step(tx);
       if (!change) return;
       const entry = {
@@ -82,7 +83,7 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
   /** The value as it stands inside the change's transaction; gone meanwhile: not found. */
   async function valueNow(teamId: number, id: number, tx: Tx) {
     const value = await repo.findValue(teamId, id, tx);
-    if (!value) throw new AppError('not_found', 'Value not found.');
+    if (!value) throw new AppError('not_found', message('value_not_found'));
     return value;
   }
 
@@ -91,18 +92,18 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
       const teamId = user.teamId;
       const lead = await repo.findById(teamId, leadId);
       const attribute = (await attributes(teamId)).find((a) => a.id === attributeId);
-      if (!lead || !attribute) throw new AppError('not_found', !lead ? 'Lead not found.' : 'Attribute not found.');
+      if (!lead || !attribute) throw new AppError('not_found', message(!lead ? 'lead_not_found' : 'attribute_not_found'));
       if (kindOf(attribute.type) !== kind)
-        throw AppError.field('value', `Use ${kindOf(attribute.type)} for a ${attribute.type} attribute.`);
+        throw AppError.field('value', 'value_kind_mismatch', { kind: kindOf(attribute.type), type: attribute.type });
       const value = await normalize(teamId, attribute.type, raw);
       const phone = attribute.type === 'phone';
       await writeChange(user, leadId, phone, async (tx) => {
         const existing = await repo.valuesOf(teamId, [leadId], tx);
         if (existing.some((v) => v.attribute.id === attributeId && v.value === value)) {
-          throw AppError.field('value', 'The lead already has this value.');
+          throw AppError.field('value', 'value_exists');
         }
         if (!(await repo.lockAttributes(teamId, [attributeId], tx))) {
-          throw new AppError('not_found', 'Attribute not found.');
+          throw new AppError('not_found', message('attribute_not_found'));
         }
         await repo.insertValues(teamId, leadId, [{ attribute_id: attributeId, type: attribute.type, value }], tx);
         return { action: 'added', attributeName: attribute.name, from: null, to: value, phones: phone ? [value] : [] };
@@ -137,7 +138,7 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
         const current = await valueNow(teamId, id, tx);
         const remaining = (await repo.valuesOf(teamId, [found.lead_id], tx)).filter((v) => v.id !== id);
         if (remaining.length === 0)
-          throw AppError.field('value', 'A lead keeps at least one value; delete the lead instead.');
+          throw AppError.field('value', 'last_value');
         await repo.deleteValue(teamId, id, tx);
         return {
           action: 'removed',

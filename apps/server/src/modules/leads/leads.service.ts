@@ -2,6 +2,7 @@ import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schema
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import type { TCreateLeadRequest, TLead, TLeadStatus } from '@herald/shared/leads/leads.schemas';
+import { message, type TMessage } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { bumpDataVersion } from '../../db/data-version.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -49,7 +50,7 @@ export function createLeadsService(deps: LeadsDeps) {
 
   async function requireLead(teamId: number, id: number) {
     const lead = await repo.findById(teamId, id);
-    if (!lead) throw new AppError('not_found', 'Lead not found.');
+    if (!lead) throw new AppError('not_found', message('lead_not_found'));
     return lead;
   }
 
@@ -93,14 +94,14 @@ export function createLeadsService(deps: LeadsDeps) {
       await deps.requireListOfSource(teamId, input.source_id, input.list_id);
       const [attributes, ignored] = await Promise.all([deps.attributes(teamId), deps.ignoredPhones(teamId)]);
       const byId = new Map(attributes.map((a) => [a.id, a]));
-      const errors: Record<string, string[]> = {};
-      const info: string[] = [];
+      const errors: Record<string, TMessage[]> = {};
+      const info: TMessage[] = [];
       const values: Array<{ attribute_id: number; type: TLeadAttribute['type']; value: string; name: string }> = [];
       input.attributes.forEach((item, index) => {
         if (!item.value.trim()) return;
         const attribute = byId.get(item.attr_id);
         if (!attribute) {
-          errors[`attributes.${index}.attr_id`] = ['Unknown attribute.'];
+          errors[`attributes.${index}.attr_id`] = [message('unknown_attribute')];
           return;
         }
         const check = normalizeLeadValue(attribute.type, item.value, ignored);
@@ -111,16 +112,16 @@ export function createLeadsService(deps: LeadsDeps) {
         } else if (check.reason === 'ignored') info.push(check.message);
         else errors[`attributes.${index}.value`] = [check.message];
       });
-      if (Object.keys(errors).length > 0) throw new AppError('validation_failed', Object.values(errors)[0][0], errors);
+      if (Object.keys(errors).length > 0) throw AppError.fields(errors);
       if (values.length === 0) {
-        throw AppError.field('attributes', info[0] ?? 'Add at least one value.');
+        throw AppError.fields({ attributes: [info[0] ?? message('values_required')] });
       }
       const lead = await deps.runInTransaction(async (tx) => {
         if (values.some((v) => v.type === 'phone')) await repo.holdDuplicates(teamId, tx);
         const lead = await repo.insertLead({ team_id: teamId, source_id: input.source_id, list_id: input.list_id }, tx);
         const attributeIds = values.map((v) => v.attribute_id);
         if (!(await repo.lockAttributes(teamId, attributeIds, tx))) {
-          throw new AppError('not_found', 'Attribute not found.');
+          throw new AppError('not_found', message('attribute_not_found'));
         }
         await repo.insertValues(
           teamId,
@@ -169,7 +170,7 @@ export function createLeadsService(deps: LeadsDeps) {
       const teamId = user.teamId;
       const unique = [...new Set(ids)];
       const existing = await repo.findExistingIds(teamId, unique);
-      if (existing.length !== unique.length) throw new AppError('not_found', 'Lead not found.');
+      if (existing.length !== unique.length) throw new AppError('not_found', message('lead_not_found'));
       return deps.runInTransaction(async (tx) => {
         await repo.holdDuplicates(teamId, tx);
         const phones = await repo.phonesOf(teamId, unique, tx);
@@ -208,11 +209,11 @@ export function createLeadsService(deps: LeadsDeps) {
         if (rows.length > 0) await bumpDataVersion(tx, teamId);
         return rows.length;
       });
-      const info = changed > 0 ? [`${changed} lead(s) set to ${status}`] : [];
+      const info = changed > 0 ? [message('leads_status_set', { count: changed, status })] : [];
       const unchanged = existing.size - changed;
-      if (unchanged > 0) info.push(`${unchanged} lead(s) already ${status}`);
+      if (unchanged > 0) info.push(message('leads_status_already', { count: unchanged, status }));
       const missing = unique.length - existing.size;
-      return { info, errors: missing > 0 ? [`${missing} lead(s) not found`] : [] };
+      return { info, errors: missing > 0 ? [message('leads_not_found', { count: missing })] : [] };
     },
 
     async log(user: AuthUser, leadId: number, page: number, limit: number) {
@@ -223,7 +224,7 @@ export function createLeadsService(deps: LeadsDeps) {
 
     async sources(user: AuthUser, leadId: number) {
       const row = await repo.sourceAndList(user.teamId, leadId);
-      if (!row) throw new AppError('not_found', 'Lead not found.');
+      if (!row) throw new AppError('not_found', message('lead_not_found'));
       return {
         sources: [{ id: row.source_id, name: row.source_name }],
         lists: [{ id: row.list_id, name: row.list_name, source_id: row.source_id }],

@@ -2,7 +2,7 @@
 // batches, waiting for credit so memory stays bounded however large the file.
 import { parentPort, workerData } from 'node:worker_threads';
 import { unguardCell } from '@herald/shared/common/csv-cells';
-import { IMPORT_MESSAGES } from '@herald/shared/imports/imports.schemas';
+import { encodeMessage, messageText } from '@herald/shared/common/messages';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import { compileIgnoredFormats } from '@herald/shared/leads/phone';
 import type { FailedRow, ParseCounts, ParseJob, ParseMessage } from './parse-protocol.ts';
@@ -124,6 +124,7 @@ async function full(job: ParseJob) {
       continue;
     }
     const rowNo = ++counts.parsed;
+    // Stored encoded (`code?param=…`): the answers give it in English and as a code to translate.
     let reason: string | undefined;
     let stored = 0;
     for (let i = 0; i < columns.length; i++) {
@@ -132,7 +133,7 @@ async function full(job: ParseJob) {
       const raw = cellOf(row, column.position);
       if (!raw || reason) continue;
       if (raw.length > MAX_CELL_CHARS) {
-        reason = IMPORT_MESSAGES.valueTooLong(MAX_CELL_CHARS);
+        reason = messageText('value_too_long', { count: MAX_CELL_CHARS });
         continue;
       }
       const check = normalizeLeadValue(column.type, raw, ignored);
@@ -149,13 +150,13 @@ async function full(job: ParseJob) {
       } else if (check.reason === 'ignored') counts.ignoredPhones++;
       else {
         if (column.type === 'phone') counts.invalidPhones++;
-        reason = check.message;
+        reason = encodeMessage(check.message);
       }
     }
     if (!reason && stored === 0) {
       // Only ignored phones: skipped on purpose, counted as ignored, not as a failure.
       if (columns.some((c) => c.type === 'phone' && (row[c.position] ?? '').trim())) continue;
-      reason = IMPORT_MESSAGES.noMappedValue;
+      reason = messageText('no_mapped_value');
     }
     if (reason) {
       counts.failed++;
