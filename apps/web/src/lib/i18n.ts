@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { matchMessagePattern } from './message-patterns.ts';
+import { decodeMessage, type TMessageParams } from '@herald/shared/common/messages';
+import { installZodMessages } from '@herald/shared/common/zod-messages';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
@@ -100,6 +101,9 @@ export const resources = {
   },
 } as const;
 
+// zod's own checks in the forms (lengths, sizes, types) name codes, as the server's do.
+installZodMessages();
+
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
@@ -136,26 +140,27 @@ export function changeLanguage(code: TLanguage) {
   void i18n.changeLanguage(code);
 }
 
+/** A message as the server or a form sends it: `{ code, params }`, or zod's string (`code?param=…`). */
+export type MessageLike = string | { code: string; params?: TMessageParams };
+
+const asMessage = (m: MessageLike) => (typeof m === 'string' ? decodeMessage(m) : m);
+const KEY = { ns: 'validation', keySeparator: false, nsSeparator: false } as const;
+
 /**
- * Validation messages are the spec's English sentences (from the shared zod schemas or the
- * server's 422 `errors`); the `validation` catalogue is keyed by them. Unknown ones stay as sent.
+ * A message code in the user's language (`validation:<code>`), its params filled in; a lead status
+ * param is said in words too. A text that is no known code (an older stored reason) stays as sent.
  */
-export function translateMessage(message: string | undefined): string | undefined {
-  if (!message) return message;
-  const pattern = matchMessagePattern(message);
-  if (pattern) {
-    const status = pattern.values.status;
-    const values = status
-      ? { ...pattern.values, status: i18n.t(`leads:status.${status}`, { defaultValue: status }) }
-      : pattern.values;
-    return i18n.t(pattern.key, { ns: 'validation', ...values, defaultValue: message });
-  }
-  return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
+export function translateMessage(m: MessageLike | undefined): string | undefined {
+  if (!m) return undefined;
+  const { code, params = {} } = asMessage(m);
+  const fallback = typeof m === 'string' ? m : code;
+  if (!i18n.exists(code, KEY)) return fallback;
+  const status = params.status;
+  const values =
+    status === undefined ? params : { ...params, status: i18n.t(`leads:status.${status}`, { defaultValue: String(status) }) };
+  return i18n.t(code, { ...KEY, ...values, defaultValue: fallback });
 }
 
-export function hasMessageTranslation(message: string): boolean {
-  return (
-    matchMessagePattern(message) !== null ||
-    i18n.exists(message, { ns: 'validation', keySeparator: false, nsSeparator: false })
-  );
+export function hasMessageTranslation(m: MessageLike): boolean {
+  return i18n.exists(asMessage(m).code, KEY);
 }

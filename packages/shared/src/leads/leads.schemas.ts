@@ -50,6 +50,7 @@ export const ZBatchIdsRequest = z.object({ ids: ZIds });
 export const ZBatchStatusRequest = z.object({ ids: ZIds, status: ZBulkLeadStatus });
 /** Bulk answers: one message per outcome, each shown as an alert. */
 export const ZBatchResult = z.object({ info: z.array(ZMessage), errors: z.array(ZMessage) });
+export type TBatchResult = z.infer<typeof ZBatchResult>;
 
 export const ZLeadLogEntry = z.object({
   id: z.number(),

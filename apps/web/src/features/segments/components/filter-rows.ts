@@ -54,8 +54,8 @@ export const takesOneValue = (row: FilterRow) => {
 
 /** The shared schema's verdict on one row: its condition, or the (English) reason it is not ready. */
 export function checkRow(row: FilterRow): { condition: TSegmentCondition } | { error: string } {
-  if (!row.id) return { error: 'Choose a filter.' };
-  if (!row.operator) return { error: 'Choose an operator.' };
+  if (!row.id) return { error: 'filter_required' };
+  if (!row.operator) return { error: 'operator_required' };
   const parsed = ZSegmentCondition.safeParse({ id: row.id, operator: row.operator, values: row.values });
   if (parsed.success) return { condition: parsed.data };
   return { error: parsed.error.issues[0]?.message ?? 'Choose at least one value.' };
