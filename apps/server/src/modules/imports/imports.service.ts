@@ -8,7 +8,7 @@ import {
   type TImportFormat,
   type TImportMappingRequest,
 } from '@herald/shared/imports/imports.schemas';
-import { decodeMessage, englishOf, message, type TMessage } from '@herald/shared/common/messages';
+import { message, type TMessage } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Language } from '../../http/request-language.ts';
@@ -71,10 +71,9 @@ const PREVIEWS_AT_ONCE = 2;
 /** Failed rows read at once for their export: at most 100,000 are kept an import. */
 const FAILED_EXPORT_BATCH = 2000;
 
-/** A failed row's stored reason (an encoded message) in English and as the message the web translates. */
-function reasonOf(stored: string) {
-  const reason = decodeMessage(stored);
-  return { reason: englishOf(reason), reason_message: reason };
+/** A failed row's reason in English and as the message the web translates (older rows: its English). */
+function reasonOf(row: { reason: string; reason_message: TMessage | null }) {
+  return { reason: row.reason, reason_message: row.reason_message ?? { code: row.reason } };
 }
 
 /** Runs `fn` when fewer than `limit` others run (first come, first served). */
@@ -384,7 +383,7 @@ export function createImportsService(deps: ImportsDeps) {
         data: rows.map((r) => ({
           id: r.id,
           row_number: r.row_number,
-          ...reasonOf(r.reason),
+          ...reasonOf(r),
           duplicates: 0,
           status: 'failed' as const,
           lead_values: r.cells.map((c) => ({
@@ -415,7 +414,7 @@ export function createImportsService(deps: ImportsDeps) {
             .map((r) => {
               const line: TFailedRowLine = {
                 row_number: r.row_number,
-                ...reasonOf(r.reason),
+                ...reasonOf(r),
                 values: mapped.map((a) =>
                   joinValues(r.cells.filter((c) => c.attribute_id === a.id).map((c) => c.value)),
                 ),

@@ -2,7 +2,7 @@
 // batches, waiting for credit so memory stays bounded however large the file.
 import { parentPort, workerData } from 'node:worker_threads';
 import { unguardCell } from '@herald/shared/common/csv-cells';
-import { encodeMessage, messageText } from '@herald/shared/common/messages';
+import { englishOf, message, type TMessage } from '@herald/shared/common/messages';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import { compileIgnoredFormats } from '@herald/shared/leads/phone';
 import type { FailedRow, ParseCounts, ParseJob, ParseMessage } from './parse-protocol.ts';
@@ -124,8 +124,7 @@ async function full(job: ParseJob) {
       continue;
     }
     const rowNo = ++counts.parsed;
-    // Stored encoded (`code?param=…`): the answers give it in English and as a code to translate.
-    let reason: string | undefined;
+    let reason: TMessage | undefined;
     let stored = 0;
     for (let i = 0; i < columns.length; i++) {
       values[i] = null;
@@ -133,7 +132,7 @@ async function full(job: ParseJob) {
       const raw = cellOf(row, column.position);
       if (!raw || reason) continue;
       if (raw.length > MAX_CELL_CHARS) {
-        reason = messageText('value_too_long', { count: MAX_CELL_CHARS });
+        reason = message('value_too_long', { count: MAX_CELL_CHARS });
         continue;
       }
       const check = normalizeLeadValue(column.type, raw, ignored);
@@ -150,20 +149,21 @@ async function full(job: ParseJob) {
       } else if (check.reason === 'ignored') counts.ignoredPhones++;
       else {
         if (column.type === 'phone') counts.invalidPhones++;
-        reason = encodeMessage(check.message);
+        reason = check.message;
       }
     }
     if (!reason && stored === 0) {
       // Only ignored phones: skipped on purpose, counted as ignored, not as a failure.
       if (columns.some((c) => c.type === 'phone' && (row[c.position] ?? '').trim())) continue;
-      reason = messageText('no_mapped_value');
+      reason = message('no_mapped_value');
     }
     if (reason) {
       counts.failed++;
       // Sent again by a resumed run too: they are kept once, and a crash may have lost them.
       failed.push({
         row: rowNo,
-        reason,
+        reason: englishOf(reason),
+        message: reason,
         cells: columns
           .map((c) => ({ attribute_id: c.attributeId, value: cellOf(row, c.position).slice(0, 1000) }))
           .filter((c) => c.value),
