@@ -133,7 +133,10 @@ describe.each(databases)('lead database on %s', (kind) => {
     const other = await sourceWithList(t, token, 'Other');
     const badPhone = await createLead(t, token, source.id, list.id, [[ids.phone, 'call me']]);
     expect(badPhone.statusCode).toBe(422);
-    expect(badPhone.json().errors['attributes.0.value'][0]).toEqual({ code: 'invalid_phone', params: { value: 'call me' } });
+    expect(badPhone.json().errors['attributes.0.value'][0]).toEqual({
+      code: 'invalid_phone',
+      params: { value: 'call me' },
+    });
     const badEmail = await createLead(t, token, source.id, list.id, [[ids.email, 'nope@']]);
     expect(badEmail.statusCode).toBe(422);
     const unknownAttr = await createLead(t, token, source.id, list.id, [[999999, 'x']]);

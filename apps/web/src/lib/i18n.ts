@@ -12,7 +12,7 @@ import enSettings from '../locales/en/settings.json';
 import enSegments from '../locales/en/segments.json';
 import enSources from '../locales/en/sources.json';
 import enTeam from '../locales/en/team.json';
-import enValidation from '../locales/en/validation.json';
+import enMessages from '../locales/en/messages.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -23,7 +23,7 @@ import ruSettings from '../locales/ru/settings.json';
 import ruSegments from '../locales/ru/segments.json';
 import ruSources from '../locales/ru/sources.json';
 import ruTeam from '../locales/ru/team.json';
-import ruValidation from '../locales/ru/validation.json';
+import ruMessages from '../locales/ru/messages.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -34,7 +34,7 @@ import ukSettings from '../locales/uk/settings.json';
 import ukSegments from '../locales/uk/segments.json';
 import ukSources from '../locales/uk/sources.json';
 import ukTeam from '../locales/uk/team.json';
-import ukValidation from '../locales/uk/validation.json';
+import ukMessages from '../locales/uk/messages.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -64,7 +64,7 @@ export const resources = {
     common: ukCommon,
     auth: ukAuth,
     errors: ukErrors,
-    validation: ukValidation,
+    messages: ukMessages,
     profile: ukProfile,
     team: ukTeam,
     leads: ukLeads,
@@ -77,7 +77,7 @@ export const resources = {
     common: enCommon,
     auth: enAuth,
     errors: enErrors,
-    validation: enValidation,
+    messages: enMessages,
     profile: enProfile,
     team: enTeam,
     leads: enLeads,
@@ -90,7 +90,7 @@ export const resources = {
     common: ruCommon,
     auth: ruAuth,
     errors: ruErrors,
-    validation: ruValidation,
+    messages: ruMessages,
     profile: ruProfile,
     team: ruTeam,
     leads: ruLeads,
@@ -115,7 +115,7 @@ void i18n.use(initReactI18next).init({
     'common',
     'auth',
     'errors',
-    'validation',
+    'messages',
     'profile',
     'team',
     'leads',
@@ -144,10 +144,10 @@ export function changeLanguage(code: TLanguage) {
 export type MessageLike = string | { code: string; params?: TMessageParams };
 
 const asMessage = (m: MessageLike) => (typeof m === 'string' ? decodeMessage(m) : m);
-const KEY = { ns: 'validation', keySeparator: false, nsSeparator: false } as const;
+const KEY = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
 
 /**
- * A message code in the user's language (`validation:<code>`), its params filled in; a lead status
+ * A message code in the user's language (`messages:<code>`), its params filled in; a lead status
  * param is said in words too. A text that is no known code (an older stored reason) stays as sent.
  */
 export function translateMessage(m: MessageLike | undefined): string | undefined {
@@ -157,7 +157,9 @@ export function translateMessage(m: MessageLike | undefined): string | undefined
   if (!i18n.exists(code, KEY)) return fallback;
   const status = params.status;
   const values =
-    status === undefined ? params : { ...params, status: i18n.t(`leads:status.${status}`, { defaultValue: String(status) }) };
+    status === undefined
+      ? params
+      : { ...params, status: i18n.t(`leads:status.${status}`, { defaultValue: String(status) }) };
   return i18n.t(code, { ...KEY, ...values, defaultValue: fallback });
 }
 

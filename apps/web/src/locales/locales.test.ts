@@ -10,10 +10,7 @@ import { z } from 'zod';
 const ROOT = import.meta.dirname;
 const LANGUAGES = ['en', 'uk', 'ru'] as const;
 
-/**
- * Every string of a catalogue with its key path (`a.b.c`; a key may itself hold dots, as the
- * validation messages' do), so a missing or extra string is named in the failure.
- */
+/** Every string of a catalogue with its key path (`a.b.c`), so a missing or extra string is named in the failure. */
 function strings(value: unknown, prefix = ''): Array<[string, unknown]> {
   if (value === null || typeof value !== 'object') return [[prefix, value]];
   return Object.entries(value).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k));
@@ -64,18 +61,18 @@ describe('the uk, en and ru catalogues', () => {
   it('translate every message code, using no placeholder its params do not fill', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
     for (const lang of LANGUAGES) {
-      const validation = catalogue(lang, 'validation.json');
+      const texts = catalogue(lang, 'messages.json');
       expect(
-        MESSAGE_CODES.filter((code) => typeof validation[code] !== 'string'),
+        MESSAGE_CODES.filter((code) => typeof texts[code] !== 'string'),
         `${lang}: codes without a text`,
       ).toEqual([]);
       expect(
-        Object.keys(validation).filter((key) => !(MESSAGE_CODES as string[]).includes(key)),
+        Object.keys(texts).filter((key) => !(MESSAGE_CODES as string[]).includes(key)),
         `${lang}: texts of no code`,
       ).toEqual([]);
       const unfilled = MESSAGE_CODES.flatMap((code) => {
         const given = placeholders(MESSAGES[code]);
-        return placeholders(validation[code]).flatMap((name) => (given.includes(name) ? [] : [`${code}.${name}`]));
+        return placeholders(texts[code]).flatMap((name) => (given.includes(name) ? [] : [`${code}.${name}`]));
       });
       expect(unfilled, lang).toEqual([]);
     }
@@ -99,7 +96,7 @@ describe('the uk, en and ru catalogues', () => {
       const message = decodeMessage(result.error?.issues[0]?.message ?? '');
       expect(MESSAGE_CODES, message.code).toContain(message.code);
       for (const lang of LANGUAGES) {
-        const text: string = catalogue(lang, 'validation.json')[message.code];
+        const text: string = catalogue(lang, 'messages.json')[message.code];
         // Every placeholder the text uses is filled by the issue (3, 2, 1, 100, 0 above).
         for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) {
           expect(message.params?.[name], `${lang}: ${message.code} → {{${name}}}`).toMatch(/^\d+$/);

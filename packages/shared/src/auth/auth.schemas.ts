@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TMessageCode } from '../common/messages.ts';
+import { messageText, type TMessageCode } from '../common/messages.ts';
 import { ZRole } from './roles.ts';
 
 /** Special characters a password needs one of (spec section 5). */
@@ -100,8 +100,6 @@ export const ZInviteRegisterRequest = withConfirmation(
 );
 export type TInviteRegisterRequest = z.infer<typeof ZInviteRegisterRequest>;
 
-export const ZMessage = z.object({ message: z.string() });
-
 /** The signed-in user, with what their role may do. */
 export const ZUser = z.object({
   id: z.number(),
@@ -123,7 +121,7 @@ export const ZPhoneInput = z
   .trim()
   .max(32)
   .transform((v) => v.replace(/[\s()-]/g, ''))
-  .refine((v) => v === '' || /^\+?\d{5,20}$/.test(v), { message: 'phone_invalid' satisfies TMessageCode })
+  .refine((v) => v === '' || /^\+?\d{5,20}$/.test(v), { message: messageText('phone_invalid') })
   .transform((v) => (v === '' ? null : v.startsWith('+') ? v : `+${v}`));
 
 export const ZUpdateUserRequest = z.object({ name: ZName, phone: ZPhoneInput.optional().nullable() });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Message codes: why a field was refused, what a call did. The server answers `{ code, params }`,
- * the web translates `validation:<code>` with the params. The English text beside each code is
+ * the web translates `messages:<code>` with the params. The English text beside each code is
  * what API clients read in an error's `message`; `{{name}}` marks where a param goes.
  */
 export const MESSAGES = {
@@ -29,6 +29,10 @@ export const MESSAGES = {
   email_invitation_mismatch: 'The e-mail does not match the invitation.',
   owner_not_blockable: 'The account owner cannot be blocked.',
   self_block: 'You cannot block yourself.',
+  logged_out: 'Logged out',
+  reset_link_sent: 'If the address belongs to an account, a message has been sent to it.',
+  email_verified: 'E-mail verified',
+  invitation_removed: 'Invitation removed',
   // Sources, lists, attributes, leads
   name_required: 'Name is required',
   attribute_name_required: 'Attribute name is required',
@@ -36,6 +40,7 @@ export const MESSAGES = {
   attribute_exists: 'The attribute "{{name}}" already exists.',
   system_attribute_locked: 'System attributes cannot be changed.',
   system_attribute_undeletable: 'System attributes cannot be deleted.',
+  attribute_deleted: 'Attribute deleted',
   value_required: 'Value is required',
   attribute_required: 'Attribute is required',
   source_required: 'Select a source',
@@ -121,6 +126,13 @@ export function message(code: TMessageCode, params?: TMessageParams): TMessage {
 
 export function isMessageCode(code: string): code is TMessageCode {
   return Object.hasOwn(MESSAGES, code);
+}
+
+/** A 200 answer that only says what was done: in English for API clients, and its code. */
+export const ZDone = z.object({ message: z.string(), code: z.string() });
+
+export function done(code: TMessageCode): z.infer<typeof ZDone> {
+  return { message: englishOf({ code }), code };
 }
 
 /** The English text of a message, for API clients and logs; the web translates the code. */

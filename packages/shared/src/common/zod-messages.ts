@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageText, type TMessageCode } from './messages.ts';
+import { messageText } from './messages.ts';
 
 type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
 
@@ -31,7 +31,7 @@ export function zodIssueMessage(issue: Issue): string {
     case 'invalid_format':
       return messageText(issue.format === 'email' ? 'email_invalid' : 'invalid_value');
     default:
-      return messageText('invalid_value' satisfies TMessageCode);
+      return messageText('invalid_value');
   }
 }
 

@@ -3,7 +3,7 @@ import { ZMessage } from '../common/messages.ts';
 
 /**
  * Stable error codes. The server answers `{ message, code, detail?, errors? }`; the web translates
- * `detail` when there is one (`validation:<code>`), else `code` (`errors:<code>`), and falls back to
+ * `detail` when there is one (`messages:<code>`), else `code` (`errors:<code>`), and falls back to
  * the English `message`.
  */
 export const ERROR_CODES = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type TMessageCode, ZMessage } from '../common/messages.ts';
+import { messageText, ZMessage } from '../common/messages.ts';
 import { ZAttributeType } from '../attributes/attributes.schemas.ts';
 import { pageOf, ZIds } from '../common/pagination.schemas.ts';
 
@@ -45,7 +45,7 @@ export const ZCreateLeadRequest = z.object({
 });
 export type TCreateLeadRequest = z.infer<typeof ZCreateLeadRequest>;
 
-export const ZValueRequest = z.object({ value: z.string().trim().min(1, 'value_required' satisfies TMessageCode).max(5000) });
+export const ZValueRequest = z.object({ value: z.string().trim().min(1, messageText('value_required')).max(5000) });
 export const ZBatchIdsRequest = z.object({ ids: ZIds });
 export const ZBatchStatusRequest = z.object({ ids: ZIds, status: ZBulkLeadStatus });
 /** Bulk answers: one message per outcome, each shown as an alert. */

@@ -84,7 +84,11 @@ export const ZSegmentCondition = z
     }
     const rule: ConditionKindRule = CONDITION_KINDS[kind];
     if (!rule.operators.includes(c.operator)) {
-      ctx.addIssue({ code: 'custom', path: ['operator'], message: messageText('filter_operator', { operator: c.operator }) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: messageText('filter_operator', { operator: c.operator }),
+      });
       return;
     }
     const values = c.values.filter((v) => v !== '');
@@ -152,7 +156,10 @@ export const ZSegmentConditions = z
   .superRefine((conditions, ctx) => {
     for (const id of ['source', 'list']) {
       if (conditions.filter((c) => c.id === id).length > 1) {
-        ctx.addIssue({ code: 'custom', message: messageText(id === 'source' ? 'one_source_filter' : 'one_list_filter') });
+        ctx.addIssue({
+          code: 'custom',
+          message: messageText(id === 'source' ? 'one_source_filter' : 'one_list_filter'),
+        });
       }
     }
     if (has(conditions, 'list') && !conditions.some((c) => c.id === 'source' && c.values.length > 0)) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TMessageCode } from '../common/messages.ts';
+import { messageText } from '../common/messages.ts';
 import { pageOf } from '../common/pagination.schemas.ts';
 
 export const ZActivity = z.enum(['active', 'inactive']);
@@ -39,7 +39,7 @@ export type TSource = z.infer<typeof ZSource>;
 export const ZSourcePage = pageOf(ZSource);
 export const ZListPage = pageOf(ZList);
 
-const ZName = z.string().trim().min(1, 'name_required' satisfies TMessageCode).max(120);
+const ZName = z.string().trim().min(1, messageText('name_required')).max(120);
 export const ZCreateSourceRequest = z.object({ name: ZName });
 export const ZUpdateSourceRequest = z.object({ name: ZName.optional(), status: ZActivity.optional() });
 export const ZCreateListRequest = z.object({ name: ZName, status: ZActivity.default('active') });

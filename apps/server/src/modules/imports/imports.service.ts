@@ -2,11 +2,11 @@ import { rm } from 'node:fs/promises';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
 import { joinValues } from '@herald/shared/common/csv-cells';
-import {
-  type TFailedRowLine,
-  type TFailedRowsHead,
-  type TImportFormat,
-  type TImportMappingRequest,
+import type {
+  TFailedRowLine,
+  TFailedRowsHead,
+  TImportFormat,
+  TImportMappingRequest,
 } from '@herald/shared/imports/imports.schemas';
 import { message, type TMessage } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';

@@ -92,7 +92,8 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
       const teamId = user.teamId;
       const lead = await repo.findById(teamId, leadId);
       const attribute = (await attributes(teamId)).find((a) => a.id === attributeId);
-      if (!lead || !attribute) throw new AppError('not_found', message(!lead ? 'lead_not_found' : 'attribute_not_found'));
+      if (!lead || !attribute)
+        throw new AppError('not_found', message(!lead ? 'lead_not_found' : 'attribute_not_found'));
       if (kindOf(attribute.type) !== kind)
         throw AppError.field('value', 'value_kind_mismatch', { kind: kindOf(attribute.type), type: attribute.type });
       const value = await normalize(teamId, attribute.type, raw);
@@ -137,8 +138,7 @@ export function createLeadValuesService({ repo, log, attributes, ignoredPhones }
       await writeChange(user, found.lead_id, found.type === 'phone', async (tx) => {
         const current = await valueNow(teamId, id, tx);
         const remaining = (await repo.valuesOf(teamId, [found.lead_id], tx)).filter((v) => v.id !== id);
-        if (remaining.length === 0)
-          throw AppError.field('value', 'last_value');
+        if (remaining.length === 0) throw AppError.field('value', 'last_value');
         await repo.deleteValue(teamId, id, tx);
         return {
           action: 'removed',

@@ -13,7 +13,7 @@ import {
 } from '@herald/shared/leads/leads.schemas';
 import { ZIdParams } from '@herald/shared/team/team.schemas';
 import { z } from 'zod';
-import { type TMessageCode, ZMessage } from '@herald/shared/common/messages';
+import { messageText, ZMessage } from '@herald/shared/common/messages';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
@@ -26,7 +26,7 @@ const ZLogQuery = z.object({
   limit: z.coerce
     .number()
     .int()
-    .refine((n) => [20, 50, 100].includes(n), 'page_size_invalid' satisfies TMessageCode)
+    .refine((n) => [20, 50, 100].includes(n), messageText('page_size_invalid'))
     .default(20),
 });
 const ZLeadPlaces = z.object({

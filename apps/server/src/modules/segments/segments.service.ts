@@ -82,7 +82,8 @@ export function createSegmentsService(deps: SegmentsDeps) {
       if (c.id === 'source' || c.id === 'list') {
         const ids = c.values.map(Number);
         const found = await repo.existingIds(teamId, c.id === 'source' ? 'sources' : 'lists', ids);
-        if (ids.some((i) => !found.has(i))) throw AppError.field('filters', c.id === 'source' ? 'unknown_source' : 'unknown_list');
+        if (ids.some((i) => !found.has(i)))
+          throw AppError.field('filters', c.id === 'source' ? 'unknown_source' : 'unknown_list');
       }
     }
   }

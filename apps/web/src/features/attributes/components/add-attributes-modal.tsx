@@ -63,7 +63,8 @@ export function AddAttributesModal({
       notifySuccess(t('attributes.created', { count: rows.length }));
       close();
     } catch (error) {
-      if (isApiError(error) && error.status === 422) setProblems(Object.values(error.errors).flatMap((m) => (m[0] ? [encodeMessage(m[0])] : [])));
+      if (isApiError(error) && error.status === 422)
+        setProblems(Object.values(error.errors).flatMap((m) => (m[0] ? [encodeMessage(m[0])] : [])));
     } finally {
       setBusy(false);
     }
