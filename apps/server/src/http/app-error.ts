@@ -1,25 +1,37 @@
 import { ERROR_CODES, type TErrorCode } from '@herald/shared/errors/error-codes';
+import { englishOf, message, type TMessage, type TMessageCode } from '@herald/shared/common/messages';
 
-/** The one error type services throw; the error handler turns its code into the status. */
+/**
+ * The one error type services throw; the error handler turns its code into the status. `detail`
+ * is either a message the web translates in place of the code's own text, or an English note for
+ * API clients only (the web shows the code's text).
+ */
 export class AppError extends Error {
   readonly code: TErrorCode;
   readonly status: number;
-  readonly errors?: Record<string, string[]>;
+  readonly detail?: TMessage;
+  readonly errors?: Record<string, TMessage[]>;
 
-  constructor(code: TErrorCode, message?: string, errors?: Record<string, string[]>) {
-    super(message ?? defaultMessages[code]);
+  constructor(code: TErrorCode, detail?: TMessage | string, errors?: Record<string, TMessage[]>) {
+    super(typeof detail === 'string' ? detail : detail ? englishOf(detail) : defaultMessages[code]);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CODES[code];
+    if (typeof detail === 'object') this.detail = detail;
     this.errors = errors;
   }
 
   /** A 422 with one message on one field, the shape forms show under the input. */
-  static field(field: string, message: string): AppError {
-    return new AppError('validation_failed', message, { [field]: [message] });
+  static field(field: string, code: TMessageCode, params?: TMessage['params']): AppError {
+    const detail = message(code, params);
+    return new AppError('validation_failed', detail, { [field]: [detail] });
+  }
+
+  /** A 422 with messages per field; the first is the answer's own. */
+  static fields(errors: Record<string, TMessage[]>): AppError {
+    return new AppError('validation_failed', Object.values(errors)[0]?.[0], errors);
   }
 }
-
 const defaultMessages: Record<TErrorCode, string> = {
   validation_failed: 'The given data was invalid.',
   bad_request: 'The request could not be read.',

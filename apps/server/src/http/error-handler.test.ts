@@ -37,7 +37,7 @@ describe('error handler', () => {
         throw new AppError('account_blocked');
       });
       a.get('/field', async () => {
-        throw AppError.field('email', 'The email has already been taken.');
+        throw AppError.field('email', 'email_taken');
       });
       a.get('/slow', async () => {
         throw new AppError('too_many_requests');
@@ -49,7 +49,12 @@ describe('error handler', () => {
     expect(blocked.json().code).toBe('account_blocked');
     const field = await app.inject('/field');
     expect(field.statusCode).toBe(422);
-    expect(field.json().errors).toEqual({ email: ['The email has already been taken.'] });
+    expect(field.json()).toEqual({
+      message: 'The email has already been taken.',
+      code: 'validation_failed',
+      detail: { code: 'email_taken' },
+      errors: { email: [{ code: 'email_taken' }] },
+    });
     expect((await app.inject('/slow')).statusCode).toBe(429);
   });
 
@@ -57,13 +62,15 @@ describe('error handler', () => {
     const app = await appWith((a) =>
       a.post(
         '/things',
-        { schema: { body: z.object({ name: z.string().min(1, 'Name is required'), n: z.number() }) } },
+        { schema: { body: z.object({ name: z.string().min(1, 'name_required').max(3), n: z.number() }) } },
         async () => 'ok',
       ),
     );
     const res = await app.inject({ method: 'POST', url: '/things', payload: { name: '', n: 'x' } });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.name).toEqual(['Name is required']);
-    expect(res.json().errors.n).toHaveLength(1);
+    expect(res.json().errors).toEqual({ name: [{ code: 'name_required' }], n: [{ code: 'wrong_type' }] });
+    // zod's own checks answer codes with their limits, through the shared error map.
+    const long = await app.inject({ method: 'POST', url: '/things', payload: { name: 'abcdef', n: 1 } });
+    expect(long.json().errors).toEqual({ name: [{ code: 'text_too_long', params: { max: '3' } }] });
   });
 });

@@ -1,10 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { decodeMessage, type TMessage } from '@herald/shared/common/messages';
+import { installZodMessages } from '@herald/shared/common/zod-messages';
 import type { TErrorCode } from '@herald/shared/errors/error-codes';
 import { AppError } from './app-error.ts';
 
-/** Maps every failure to `{ message, code, errors? }`; 5xx never show internals. */
+/**
+ * Maps every failure to `{ message, code, detail?, errors? }`; 5xx never show internals. `detail`
+ * and each field's messages are `{ code, params }` the web translates; `message` is English.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
+  // zod's own checks then name codes too, in the 422s below.
+  installZodMessages();
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -16,6 +23,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(appError.status).send({
       message: appError.message,
       code: appError.code,
+      ...(appError.detail ? { detail: appError.detail } : {}),
       ...(appError.errors ? { errors: appError.errors } : {}),
     });
   });
@@ -24,10 +32,12 @@ export function registerErrorHandler(app: FastifyInstance) {
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: Record<string, string[]> = {};
+    const errors: Record<string, TMessage[]> = {};
     for (const issue of error.validation) {
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-      errors[field] = [...(errors[field] ?? []), issue.message ?? 'Invalid value'];
+      // The schemas' messages are codes (zod-messages.ts), so they decode to `{ code, params }`.
+      const message = decodeMessage(issue.message ?? 'invalid_value') as TMessage;
+      errors[field] = [...(errors[field] ?? []), message];
     }
     return new AppError('validation_failed', undefined, errors);
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@herald/shared/common/storable-text';
+import { message, type TMessage } from '@herald/shared/common/messages';
+import { unstorableTextPaths } from '@herald/shared/common/storable-text';
 import { AppError } from './app-error.ts';
 
 /**
@@ -9,10 +10,10 @@ import { AppError } from './app-error.ts';
  */
 export function registerStorableTextGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    const errors: Record<string, string[]> = {};
+    const errors: Record<string, TMessage[]> = {};
     for (const part of [request.params, request.query, request.body]) {
-      for (const field of unstorableTextPaths(part)) errors[field] = [UNSTORABLE_TEXT_MESSAGE];
+      for (const field of unstorableTextPaths(part)) errors[field] = [message('text_unstorable')];
     }
-    if (Object.keys(errors).length > 0) throw new AppError('validation_failed', undefined, errors);
+    if (Object.keys(errors).length > 0) throw AppError.fields(errors);
   });
 }

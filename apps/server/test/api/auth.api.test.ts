@@ -70,8 +70,8 @@ describe.each(databases)('accounts on %s', (kind) => {
       payload: { name: 'X', email: uniqueEmail(), password: 'abcdefgh', password_confirmation: 'abcdefgX' },
     });
     expect(weak.statusCode).toBe(422);
-    expect(weak.json().errors.password).toEqual(expect.arrayContaining(['Password must contain a number']));
-    expect(weak.json().errors.password_confirmation).toEqual(['Passwords must match']);
+    expect(weak.json().errors.password).toEqual(expect.arrayContaining([{ code: 'password_needs_number' }]));
+    expect(weak.json().errors.password_confirmation).toEqual([{ code: 'passwords_must_match' }]);
   });
 
   it('answers a wrong password and an unknown e-mail identically', async () => {
@@ -209,7 +209,7 @@ describe.each(databases)('accounts on %s', (kind) => {
       payload: { current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD },
     });
     expect(same.statusCode).toBe(422);
-    expect(same.json().errors.password).toEqual(['Current password error']);
+    expect(same.json().errors.password).toEqual([{ code: 'current_password_error' }]);
     const wrongCurrent = await t.request({
       method: 'POST',
       url: '/api/auth/password/change',
@@ -239,7 +239,7 @@ describe.each(databases)('accounts on %s', (kind) => {
       payload: { name: ' ', phone: '' },
     });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().errors.name).toEqual(['Username is required']);
+    expect(empty.json().errors.name).toEqual([{ code: 'username_required' }]);
     const ok = await t.request({
       method: 'PUT',
       url: `/api/user/${user.id}`,

@@ -91,7 +91,7 @@ describe.each(databases)('imports on %s', (kind) => {
         payload: { list: list2, check_mobile_status },
       });
       expect(refused.statusCode).toBe(422);
-      expect(refused.json().errors).toEqual({ check_mobile_status: ['Mobile status checks are not available yet.'] });
+      expect(refused.json().errors).toEqual({ check_mobile_status: [{ code: 'lookups_unavailable' }] });
     }
     expect((await attributeIds(t, owner.token)).city).toBeUndefined();
     const mapped = await t.request({
@@ -284,6 +284,7 @@ describe.each(databases)('imports on %s', (kind) => {
     expect(lines[1]).toEqual({
       row_number: 1,
       reason: '"bad-0" is not a valid phone number',
+      reason_message: { code: 'invalid_phone', params: { value: 'bad-0' } },
       values: ['bad-0; +380662000000', 'Lviv, centre'],
     });
     expect(lines.slice(1).map((l) => l.row_number)).toEqual(Array.from({ length: 2_500 }, (_, i) => 2 * i + 1));

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.ts';
+import { ApiError, type ServerMessage } from './api-error.ts';
 import { describeApiError, firstFieldMessages } from './describe-api-error.ts';
 import { i18n } from './i18n.ts';
 import { notifyError } from './notify.ts';
@@ -107,12 +107,13 @@ export function apiUpload<T>(path: string, form: FormData, options: UploadOption
 }
 
 function errorOf(status: number, data: unknown, statusText: string): ApiError {
-  const body = (data ?? {}) as { message?: unknown; code?: unknown; errors?: unknown };
+  const body = (data ?? {}) as { message?: unknown; code?: unknown; detail?: unknown; errors?: unknown };
   return new ApiError(
     status,
     typeof body.code === 'string' ? body.code : `http_${status}`,
     typeof body.message === 'string' ? body.message : statusText,
     isErrorMap(body.errors) ? body.errors : {},
+    isServerMessage(body.detail) ? body.detail : undefined,
   );
 }
 
@@ -186,6 +187,14 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function isErrorMap(value: unknown): value is Record<string, string[]> {
-  return typeof value === 'object' && value !== null && Object.values(value).every(Array.isArray);
+function isServerMessage(value: unknown): value is ServerMessage {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+}
+
+function isErrorMap(value: unknown): value is Record<string, ServerMessage[]> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((list) => Array.isArray(list) && list.every(isServerMessage))
+  );
 }

@@ -1,10 +1,10 @@
-import { isApiError } from './api-error.ts';
+import { isApiError, type ServerMessage } from './api-error.ts';
 import { hasMessageTranslation, i18n, translateMessage } from './i18n.ts';
 
-/** A user-facing sentence for a failure: a known message, else the code's text, else as sent. */
+/** A user-facing sentence for a failure: its detail's text, else the code's text, else as sent. */
 export function describeApiError(error: unknown): string {
   if (!isApiError(error)) return i18n.t('errors:network_error');
-  if (hasMessageTranslation(error.message)) return translateMessage(error.message) ?? error.message;
+  if (error.detail && hasMessageTranslation(error.detail)) return translateMessage(error.detail) ?? error.message;
   if (i18n.exists(`errors:${error.code}`)) return i18n.t(`errors:${error.code}`);
   // An answer without the app's error body (a proxy's 502, 504, 413…): its status line is English.
   if (/^http_\d+$/.test(error.code)) return i18n.t('errors:http_error', { status: error.status });
@@ -12,9 +12,9 @@ export function describeApiError(error: unknown): string {
 }
 
 /** The first message of each field list, translated (spec section 8, 422). */
-export function firstFieldMessages(errors: Record<string, string[]>): string[] {
+export function firstFieldMessages(errors: Record<string, ServerMessage[]>): string[] {
   return Object.values(errors)
     .map((list) => list[0])
-    .filter((m): m is string => Boolean(m))
-    .map((m) => translateMessage(m) ?? m);
+    .filter((m): m is ServerMessage => Boolean(m))
+    .map((m) => translateMessage(m) ?? m.code);
 }

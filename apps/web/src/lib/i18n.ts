@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { matchMessagePattern } from './message-patterns.ts';
+import { decodeMessage, type TMessageParams } from '@herald/shared/common/messages';
+import { installZodMessages } from '@herald/shared/common/zod-messages';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
@@ -11,7 +12,7 @@ import enSettings from '../locales/en/settings.json';
 import enSegments from '../locales/en/segments.json';
 import enSources from '../locales/en/sources.json';
 import enTeam from '../locales/en/team.json';
-import enValidation from '../locales/en/validation.json';
+import enMessages from '../locales/en/messages.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -22,7 +23,7 @@ import ruSettings from '../locales/ru/settings.json';
 import ruSegments from '../locales/ru/segments.json';
 import ruSources from '../locales/ru/sources.json';
 import ruTeam from '../locales/ru/team.json';
-import ruValidation from '../locales/ru/validation.json';
+import ruMessages from '../locales/ru/messages.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -33,7 +34,7 @@ import ukSettings from '../locales/uk/settings.json';
 import ukSegments from '../locales/uk/segments.json';
 import ukSources from '../locales/uk/sources.json';
 import ukTeam from '../locales/uk/team.json';
-import ukValidation from '../locales/uk/validation.json';
+import ukMessages from '../locales/uk/messages.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -63,7 +64,7 @@ export const resources = {
     common: ukCommon,
     auth: ukAuth,
     errors: ukErrors,
-    validation: ukValidation,
+    messages: ukMessages,
     profile: ukProfile,
     team: ukTeam,
     leads: ukLeads,
@@ -76,7 +77,7 @@ export const resources = {
     common: enCommon,
     auth: enAuth,
     errors: enErrors,
-    validation: enValidation,
+    messages: enMessages,
     profile: enProfile,
     team: enTeam,
     leads: enLeads,
@@ -89,7 +90,7 @@ export const resources = {
     common: ruCommon,
     auth: ruAuth,
     errors: ruErrors,
-    validation: ruValidation,
+    messages: ruMessages,
     profile: ruProfile,
     team: ruTeam,
     leads: ruLeads,
@@ -99,6 +100,9 @@ export const resources = {
     imports: ruImports,
   },
 } as const;
+
+// zod's own checks in the forms (lengths, sizes, types) name codes, as the server's do.
+installZodMessages();
 
 export const i18n = i18next.createInstance();
 
@@ -111,7 +115,7 @@ void i18n.use(initReactI18next).init({
     'common',
     'auth',
     'errors',
-    'validation',
+    'messages',
     'profile',
     'team',
     'leads',
@@ -136,26 +140,29 @@ export function changeLanguage(code: TLanguage) {
   void i18n.changeLanguage(code);
 }
 
+/** A message as the server or a form sends it: `{ code, params }`, or zod's string (`code?param=…`). */
+export type MessageLike = string | { code: string; params?: TMessageParams };
+
+const asMessage = (m: MessageLike) => (typeof m === 'string' ? decodeMessage(m) : m);
+const KEY = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
+
 /**
- * Validation messages are the spec's English sentences (from the shared zod schemas or the
- * server's 422 `errors`); the `validation` catalogue is keyed by them. Unknown ones stay as sent.
+ * A message code in the user's language (`messages:<code>`), its params filled in; a lead status
+ * param is said in words too. A text that is no known code (an older stored reason) stays as sent.
  */
-export function translateMessage(message: string | undefined): string | undefined {
-  if (!message) return message;
-  const pattern = matchMessagePattern(message);
-  if (pattern) {
-    const status = pattern.values.status;
-    const values = status
-      ? { ...pattern.values, status: i18n.t(`leads:status.${status}`, { defaultValue: status }) }
-      : pattern.values;
-    return i18n.t(pattern.key, { ns: 'validation', ...values, defaultValue: message });
-  }
-  return i18n.t(message, { ns: 'validation', keySeparator: false, nsSeparator: false, defaultValue: message });
+export function translateMessage(m: MessageLike | undefined): string | undefined {
+  if (!m) return undefined;
+  const { code, params = {} } = asMessage(m);
+  const fallback = typeof m === 'string' ? m : code;
+  if (!i18n.exists(code, KEY)) return fallback;
+  const status = params.status;
+  const values =
+    status === undefined
+      ? params
+      : { ...params, status: i18n.t(`leads:status.${status}`, { defaultValue: String(status) }) };
+  return i18n.t(code, { ...KEY, ...values, defaultValue: fallback });
 }
 
-export function hasMessageTranslation(message: string): boolean {
-  return (
-    matchMessagePattern(message) !== null ||
-    i18n.exists(message, { ns: 'validation', keySeparator: false, nsSeparator: false })
-  );
+export function hasMessageTranslation(m: MessageLike): boolean {
+  return i18n.exists(asMessage(m).code, KEY);
 }

@@ -1,17 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { decodeMessage, MESSAGE_CODES, MESSAGES } from '@herald/shared/common/messages';
+import { installZodMessages } from '@herald/shared/common/zod-messages';
 import { ERROR_CODES } from '@herald/shared/errors/error-codes';
-import { IMPORT_FAILURES, IMPORT_MESSAGES } from '@herald/shared/imports/imports.schemas';
-import { matchMessagePattern } from '../lib/message-patterns.ts';
+import { IMPORT_FAILURES } from '@herald/shared/imports/imports.schemas';
+import { z } from 'zod';
 
 const ROOT = import.meta.dirname;
 const LANGUAGES = ['en', 'uk', 'ru'] as const;
 
-/**
- * Every string of a catalogue with its key path (`a.b.c`; a key may itself hold dots, as the
- * validation messages' do), so a missing or extra string is named in the failure.
- */
+/** Every string of a catalogue with its key path (`a.b.c`), so a missing or extra string is named in the failure. */
 function strings(value: unknown, prefix = ''): Array<[string, unknown]> {
   if (value === null || typeof value !== 'object') return [[prefix, value]];
   return Object.entries(value).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k));
@@ -59,15 +58,50 @@ describe('the uk, en and ru catalogues', () => {
     }
   });
 
-  it("translate the import's own sentences: a failed row's reason, a refused field's message", () => {
-    const sentences = Object.values(IMPORT_MESSAGES).map((m) => (typeof m === 'function' ? m(10_000) : m));
+  it('translate every message code, using no placeholder its params do not fill', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
     for (const lang of LANGUAGES) {
-      const validation = catalogue(lang, 'validation.json');
-      const untranslated = sentences.filter((sentence) => {
-        const pattern = matchMessagePattern(sentence);
-        return pattern ? !validation.pattern?.[pattern.key.replace(/^pattern\./, '')] : !(sentence in validation);
+      const texts = catalogue(lang, 'messages.json');
+      expect(
+        MESSAGE_CODES.filter((code) => typeof texts[code] !== 'string'),
+        `${lang}: codes without a text`,
+      ).toEqual([]);
+      expect(
+        Object.keys(texts).filter((key) => !(MESSAGE_CODES as string[]).includes(key)),
+        `${lang}: texts of no code`,
+      ).toEqual([]);
+      const unfilled = MESSAGE_CODES.flatMap((code) => {
+        const given = placeholders(MESSAGES[code]);
+        return placeholders(texts[code]).flatMap((name) => (given.includes(name) ? [] : [`${code}.${name}`]));
       });
-      expect(untranslated, lang).toEqual([]);
+      expect(unfilled, lang).toEqual([]);
+    }
+  });
+
+  it("translate zod's own checks as codes, with the limits they name", () => {
+    installZodMessages();
+    const results = [
+      z.string().max(3).safeParse('abcdef'),
+      z.string().min(2).safeParse('a'),
+      z.array(z.number()).max(1).safeParse([1, 2]),
+      z.array(z.number()).min(1).safeParse([]),
+      z.number().max(100).safeParse(1000),
+      z.number().int().positive().safeParse(-1),
+      z.object({ a: z.string() }).safeParse({}),
+      z.number().safeParse('x'),
+      z.enum(['a', 'b']).safeParse('c'),
+      z.email().safeParse('x'),
+    ];
+    for (const result of results) {
+      const message = decodeMessage(result.error?.issues[0]?.message ?? '');
+      expect(MESSAGE_CODES, message.code).toContain(message.code);
+      for (const lang of LANGUAGES) {
+        const text: string = catalogue(lang, 'messages.json')[message.code];
+        // Every placeholder the text uses is filled by the issue (3, 2, 1, 100, 0 above).
+        for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) {
+          expect(message.params?.[name], `${lang}: ${message.code} → {{${name}}}`).toMatch(/^\d+$/);
+        }
+      }
     }
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageText } from '../common/messages.ts';
 
 export const ATTRIBUTE_TYPES = ['phone', 'email', 'string', 'number', 'date', 'url'] as const;
 export const ZAttributeType = z.enum(ATTRIBUTE_TYPES);
@@ -15,7 +16,7 @@ export const ZLeadAttribute = z.object({
 export type TLeadAttribute = z.infer<typeof ZLeadAttribute>;
 export const ZLeadAttributeList = z.object({ data: z.array(ZLeadAttribute) });
 
-const ZAttributeName = z.string().trim().min(1, 'Attribute name is required').max(80);
+const ZAttributeName = z.string().trim().min(1, messageText('attribute_name_required')).max(80);
 
 /** Custom attributes are created as a list (the spec's form adds several rows at once). */
 export const ZCreateAttributesRequest = z

@@ -1,23 +1,24 @@
 import { z } from 'zod';
+import { messageText, type TMessageCode } from '../common/messages.ts';
 import { ZRole } from './roles.ts';
 
 /** Special characters a password needs one of (spec section 5). */
 export const PASSWORD_SPECIALS = `!@#$%^&*()_+-=[]{};':"\\|,.<>/?`;
 const specialRe = new RegExp(`[${PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&')}]`);
 
-// Messages are the spec's English texts; the web translates them by these keys.
+// The spec's messages (section 5) by their codes; the web translates them.
 export const AUTH_MESSAGES = {
-  nameRequired: 'Username is required',
-  emailInvalid: 'Enter a valid e-mail address',
-  passwordRequired: 'Password is required',
-  passwordMin: 'Password must be at least 8 characters',
-  passwordNumber: 'Password must contain a number',
-  passwordSpecial: 'Password must contain a special character',
-  passwordsMustMatch: 'Passwords must match',
-  oldPasswordRequired: 'Old Password is required',
-  currentPasswordError: 'Current password error',
-  loginFailed: 'Incorrect password or user not found.',
-} as const;
+  nameRequired: 'username_required',
+  emailInvalid: 'email_invalid',
+  passwordRequired: 'password_required',
+  passwordMin: 'password_too_short',
+  passwordNumber: 'password_needs_number',
+  passwordSpecial: 'password_needs_special',
+  passwordsMustMatch: 'passwords_must_match',
+  oldPasswordRequired: 'old_password_required',
+  currentPasswordError: 'current_password_error',
+  loginFailed: 'login_failed',
+} as const satisfies Record<string, TMessageCode>;
 
 export const ZEmail = z
   .string()
@@ -99,8 +100,6 @@ export const ZInviteRegisterRequest = withConfirmation(
 );
 export type TInviteRegisterRequest = z.infer<typeof ZInviteRegisterRequest>;
 
-export const ZMessage = z.object({ message: z.string() });
-
 /** The signed-in user, with what their role may do. */
 export const ZUser = z.object({
   id: z.number(),
@@ -122,7 +121,7 @@ export const ZPhoneInput = z
   .trim()
   .max(32)
   .transform((v) => v.replace(/[\s()-]/g, ''))
-  .refine((v) => v === '' || /^\+?\d{5,20}$/.test(v), { message: 'Enter a valid phone number' })
+  .refine((v) => v === '' || /^\+?\d{5,20}$/.test(v), { message: messageText('phone_invalid') })
   .transform((v) => (v === '' ? null : v.startsWith('+') ? v : `+${v}`));
 
 export const ZUpdateUserRequest = z.object({ name: ZName, phone: ZPhoneInput.optional().nullable() });

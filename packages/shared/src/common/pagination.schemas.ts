@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageText } from './messages.ts';
 
 export const PAGE_SIZES = [15, 50, 100] as const;
 
@@ -6,7 +7,7 @@ export const PAGE_SIZES = [15, 50, 100] as const;
 export const ZOrder = z
   .string()
   .max(100)
-  .regex(/^[a-z_][a-z0-9_]*(,(asc|desc))?$/i, 'Use field,asc or field,desc')
+  .regex(/^[a-z_][a-z0-9_]*(,(asc|desc))?$/i, messageText('order_invalid'))
   .transform((v) => {
     const [field, dir] = v.split(',');
     return { field, dir: (dir?.toLowerCase() === 'asc' ? 'asc' : 'desc') as 'asc' | 'desc' };

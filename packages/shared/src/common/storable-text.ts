@@ -7,9 +7,6 @@ export function isStorableText(text: string): boolean {
   return text.isWellFormed() && !text.includes('\u0000');
 }
 
-/** The field message of a text that is not storable; the web translates it. */
-export const UNSTORABLE_TEXT_MESSAGE = 'The text contains a character that cannot be stored.';
-
 /**
  * Paths (`attributes.0.value`, as validation errors name fields) of every string, or object key, in
  * `value` that is not storable text.

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ZMessage } from '../common/messages.ts';
 
 /**
- * Stable error codes. The server answers `{ message, code, errors? }`; the web translates `code`
- * (`errors:<code>` in the catalogues) and falls back to `message`.
+ * Stable error codes. The server answers `{ message, code, detail?, errors? }`; the web translates
+ * `detail` when there is one (`messages:<code>`), else `code` (`errors:<code>`), and falls back to
+ * the English `message`.
  */
 export const ERROR_CODES = {
   validation_failed: 422,
@@ -39,6 +41,9 @@ export type TErrorCode = keyof typeof ERROR_CODES;
 export const ZErrorResponse = z.object({
   message: z.string(),
   code: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Why, more precisely than the code: a message code and its params (`common/messages.ts`). */
+  detail: ZMessage.optional(),
+  /** 422: each refused field's messages, as codes and params. */
+  errors: z.record(z.string(), z.array(ZMessage)).optional(),
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageMeta } from '../common/pagination.schemas.ts';
+import { ZMessage } from '../common/messages.ts';
 
 /**
  * Where an import is: uploaded (awaiting mapping and run) → queued → parsing → resolving → completed
@@ -57,21 +58,6 @@ export const IMPORT_FAILURES = [
 export type TImportFailure = (typeof IMPORT_FAILURES)[number];
 export const isImportFailure = (code: unknown): code is TImportFailure =>
   typeof code === 'string' && (IMPORT_FAILURES as readonly string[]).includes(code);
-
-/**
- * The import's own sentences: why a row failed (a value's own reasons come from `normalizeLeadValue`)
- * and what a refused request's field lacks. The web's `validation` catalogue translates each, and
- * its test holds every one of these to that.
- */
-export const IMPORT_MESSAGES = {
-  noMappedValue: 'No value in any mapped column',
-  valueTooLong: (max: number) => `A value is longer than ${max} characters`,
-  sourceFirst: 'Please, select a Source first',
-  chooseFile: 'Choose a file to import.',
-  unknownColumn: 'Unknown column.',
-  noLookups: 'Mobile status checks are not available yet.',
-  blackListFlag: 'Use 1 or 0 for black_list.',
-} as const;
 
 export const IMPORT_FORMATS = ['csv', 'tsv', 'xlsx', 'xls'] as const;
 export type TImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -178,7 +164,9 @@ export const ZBlackListUpdate = z.object({ black_list: z.union([z.boolean(), z.e
 export const ZFailedLead = z.object({
   id: z.number(),
   row_number: z.number(),
+  /** In English, for API clients; the web translates `reason_message`. */
   reason: z.string(),
+  reason_message: ZMessage,
   duplicates: z.number(),
   status: z.literal('failed'),
   lead_values: z.array(z.object({ attribute: z.object({ id: z.number(), name: z.string() }), value: z.string() })),
@@ -197,7 +185,12 @@ export const ZFailedLeadsPage = z.object({
 export const ZFailedRowsHead = z.object({ attributes: z.array(z.object({ id: z.number(), name: z.string() })) });
 export type TFailedRowsHead = z.infer<typeof ZFailedRowsHead>;
 /** …then one line a row, in row order: its values by the head's attributes (several joined with `; `). */
-export const ZFailedRowLine = z.object({ row_number: z.number(), reason: z.string(), values: z.array(z.string()) });
+export const ZFailedRowLine = z.object({
+  row_number: z.number(),
+  reason: z.string(),
+  reason_message: ZMessage,
+  values: z.array(z.string()),
+});
 export type TFailedRowLine = z.infer<typeof ZFailedRowLine>;
 
 export const ZImportStatusEvent = z.object({

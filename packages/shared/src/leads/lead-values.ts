@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { TAttributeType } from '../attributes/attributes.schemas.ts';
+import { message, type TMessage } from '../common/messages.ts';
 import { isIgnoredPhone, normalizePhone } from './phone.ts';
 
-export type ValueCheck = { ok: true; value: string } | { ok: false; reason: 'invalid' | 'ignored'; message: string };
+export type ValueCheck = { ok: true; value: string } | { ok: false; reason: 'invalid' | 'ignored'; message: TMessage };
 
 const email = z.email();
 
@@ -12,9 +13,9 @@ export function normalizeLeadValue(type: TAttributeType, raw: string, ignoredPho
   switch (type) {
     case 'phone': {
       const phone = normalizePhone(input);
-      if (!phone) return { ok: false, reason: 'invalid', message: `"${input}" is not a valid phone number` };
+      if (!phone) return { ok: false, reason: 'invalid', message: message('invalid_phone', { value: input }) };
       if (isIgnoredPhone(phone, ignoredPhones)) {
-        return { ok: false, reason: 'ignored', message: `${phone} matches an ignored phone format and was not stored` };
+        return { ok: false, reason: 'ignored', message: message('ignored_phone', { value: phone }) };
       }
       return { ok: true, value: phone };
     }
@@ -22,13 +23,13 @@ export function normalizeLeadValue(type: TAttributeType, raw: string, ignoredPho
       const value = input.toLowerCase();
       return email.safeParse(value).success
         ? { ok: true, value }
-        : { ok: false, reason: 'invalid', message: `"${input}" is not a valid e-mail` };
+        : { ok: false, reason: 'invalid', message: message('invalid_email', { value: input }) };
     }
     case 'number': {
       const value = input.replace(/\s/g, '').replace(',', '.');
       return /^-?\d+(\.\d+)?$/.test(value)
         ? { ok: true, value }
-        : { ok: false, reason: 'invalid', message: `"${input}" is not a number` };
+        : { ok: false, reason: 'invalid', message: message('invalid_number', { value: input }) };
     }
     case 'date': {
       const iso = input.match(/^(\d{4})-(\d{2})-(\d{2})$/);
@@ -37,16 +38,16 @@ export function normalizeLeadValue(type: TAttributeType, raw: string, ignoredPho
       const date = y ? new Date(`${y}-${m}-${d}T00:00:00Z`) : undefined;
       return date && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(`${y}-${m}-${d}`)
         ? { ok: true, value: `${y}-${m}-${d}` }
-        : { ok: false, reason: 'invalid', message: `"${input}" is not a date (YYYY-MM-DD)` };
+        : { ok: false, reason: 'invalid', message: message('invalid_date', { value: input }) };
     }
     case 'url': {
       try {
         const url = new URL(input);
         if (url.protocol === 'http:' || url.protocol === 'https:') return { ok: true, value: url.toString() };
       } catch {}
-      return { ok: false, reason: 'invalid', message: `"${input}" is not a link (http:// or https://)` };
+      return { ok: false, reason: 'invalid', message: message('invalid_url', { value: input }) };
     }
     default:
-      return input ? { ok: true, value: input } : { ok: false, reason: 'invalid', message: 'Value is required' };
+      return input ? { ok: true, value: input } : { ok: false, reason: 'invalid', message: message('value_required') };
   }
 }

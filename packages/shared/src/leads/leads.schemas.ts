@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageText, ZMessage } from '../common/messages.ts';
 import { ZAttributeType } from '../attributes/attributes.schemas.ts';
 import { pageOf, ZIds } from '../common/pagination.schemas.ts';
 
@@ -45,11 +46,12 @@ export const ZCreateLeadRequest = z.object({
 });
 export type TCreateLeadRequest = z.infer<typeof ZCreateLeadRequest>;
 
-export const ZValueRequest = z.object({ value: z.string().trim().min(1, 'Value is required').max(5000) });
+export const ZValueRequest = z.object({ value: z.string().trim().min(1, messageText('value_required')).max(5000) });
 export const ZBatchIdsRequest = z.object({ ids: ZIds });
 export const ZBatchStatusRequest = z.object({ ids: ZIds, status: ZBulkLeadStatus });
 /** Bulk answers: one message per outcome, each shown as an alert. */
-export const ZBatchResult = z.object({ info: z.array(z.string()), errors: z.array(z.string()) });
+export const ZBatchResult = z.object({ info: z.array(ZMessage), errors: z.array(ZMessage) });
+export type TBatchResult = z.infer<typeof ZBatchResult>;
 
 export const ZLeadLogEntry = z.object({
   id: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEAD_STATUSES } from '../leads/leads.schemas.ts';
+import { messageText, type TMessageCode } from '../common/messages.ts';
 
 /**
  * The filter conditions of an audience (spec sections 3 and 5), shared by the editor and the server.
@@ -78,26 +79,30 @@ export const ZSegmentCondition = z
   .superRefine((c, ctx) => {
     const kind = conditionKind(c.id);
     if (!kind) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: 'Unknown filter.' });
+      ctx.addIssue({ code: 'custom', path: ['id'], message: messageText('unknown_filter') });
       return;
     }
     const rule: ConditionKindRule = CONDITION_KINDS[kind];
     if (!rule.operators.includes(c.operator)) {
-      ctx.addIssue({ code: 'custom', path: ['operator'], message: `This filter cannot use ${c.operator}.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: messageText('filter_operator', { operator: c.operator }),
+      });
       return;
     }
     const values = c.values.filter((v) => v !== '');
     if (VALUELESS_OPERATORS.includes(c.operator)) return;
     if (values.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['values'], message: 'Choose at least one value.' });
+      ctx.addIssue({ code: 'custom', path: ['values'], message: messageText('filter_values_required') });
       return;
     }
     if (rule.singleValue?.includes(c.operator) && values.length !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['values'], message: 'Choose exactly one value.' });
+      ctx.addIssue({ code: 'custom', path: ['values'], message: messageText('filter_one_value') });
     }
     const bad = values.find((v) => !valueFits(rule.values, v));
     if (bad !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['values'], message: `"${bad}" is not a valid value.` });
+      ctx.addIssue({ code: 'custom', path: ['values'], message: messageText('filter_value_invalid', { value: bad }) });
   })
   .transform((c) => ({
     ...c,
@@ -151,19 +156,23 @@ export const ZSegmentConditions = z
   .superRefine((conditions, ctx) => {
     for (const id of ['source', 'list']) {
       if (conditions.filter((c) => c.id === id).length > 1) {
-        ctx.addIssue({ code: 'custom', message: `Only one ${id} filter is allowed.` });
+        ctx.addIssue({
+          code: 'custom',
+          message: messageText(id === 'source' ? 'one_source_filter' : 'one_list_filter'),
+        });
       }
     }
     if (has(conditions, 'list') && !conditions.some((c) => c.id === 'source' && c.values.length > 0)) {
-      ctx.addIssue({ code: 'custom', message: 'Choose a source before a list.' });
+      ctx.addIssue({ code: 'custom', message: messageText('source_before_list') });
     }
   });
 export type TSegmentConditions = z.output<typeof ZSegmentConditions>;
 
 /** Why a condition list cannot be saved on a segment with a parent, or null. */
-export function parentRuleError(conditions: readonly { id: string | number }[], hasParent: boolean): string | null {
-  if (hasParent && (has(conditions, 'source') || has(conditions, 'list'))) {
-    return 'A segment narrows its audience: source and list filters belong to the audience.';
-  }
+export function parentRuleError(
+  conditions: readonly { id: string | number }[],
+  hasParent: boolean,
+): TMessageCode | null {
+  if (hasParent && (has(conditions, 'source') || has(conditions, 'list'))) return 'segment_parent_filters';
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageText } from '../common/messages.ts';
 import { pageOf, ZIds, ZOrder, ZPageQuery } from '../common/pagination.schemas.ts';
 import { ZSegmentCondition, ZSegmentConditions } from './segment-conditions.ts';
 
@@ -27,7 +28,7 @@ export const ZSegment = z.object({
 export type TSegment = z.infer<typeof ZSegment>;
 export const ZSegmentPage = pageOf(ZSegment);
 
-const ZName = z.string().trim().min(1, 'Name is required').max(255);
+const ZName = z.string().trim().min(1, messageText('name_required')).max(255);
 
 export const ZCreateSegmentRequest = z.object({
   name: ZName,

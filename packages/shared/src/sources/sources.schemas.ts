@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageText } from '../common/messages.ts';
 import { pageOf } from '../common/pagination.schemas.ts';
 
 export const ZActivity = z.enum(['active', 'inactive']);
@@ -48,7 +49,7 @@ export type TSourceWithLists = z.infer<typeof ZSourceWithLists>;
 export const ZSourcesWithLists = z.object({ data: z.array(ZSourceWithLists) });
 export const ZListPage = pageOf(ZList);
 
-const ZName = z.string().trim().min(1, 'Name is required').max(120);
+const ZName = z.string().trim().min(1, messageText('name_required')).max(120);
 export const ZCreateSourceRequest = z.object({ name: ZName });
 export const ZUpdateSourceRequest = z.object({ name: ZName.optional(), status: ZActivity.optional() });
 export const ZCreateListRequest = z.object({ name: ZName, status: ZActivity.default('active') });

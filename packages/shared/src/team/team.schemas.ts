@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageText } from '../common/messages.ts';
 import { ZRole } from '../auth/roles.ts';
 
 export const ZTeamMember = z.object({
@@ -34,7 +35,7 @@ export const ZCreateInvitationRequest = z.object({
     .trim()
     .toLowerCase()
     .max(254)
-    .pipe(z.email({ message: 'Enter a valid e-mail address' })),
+    .pipe(z.email({ message: messageText('email_invalid') })),
   role: ZInvitableRole,
 });
 export const ZUpdateInvitationRequest = z.object({ role: ZInvitableRole });

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { TMessage } from '@herald/shared/common/messages';
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
 import type { TImportFormat, TImportStage, TImportStatus } from '@herald/shared/imports/imports.schemas';
 
@@ -65,6 +66,8 @@ export interface ImportFailedRowsTable {
   import_file_id: number;
   row_number: number;
   reason: string;
+  /** The reason as a message code and params (migration 0013); null on rows written before. */
+  reason_message: ColumnType<TMessage | null, string | null, string | null>;
   cells: ColumnType<Array<{ attribute_id: number; value: string }>, string, string>;
 }
 

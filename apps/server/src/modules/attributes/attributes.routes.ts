@@ -6,7 +6,7 @@ import {
   ZLeadAttributeList,
   ZUpdateAttributeRequest,
 } from '@herald/shared/attributes/attributes.schemas';
-import { ZMessage } from '@herald/shared/auth/auth.schemas';
+import { done, ZDone } from '@herald/shared/common/messages';
 import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { AttributesService } from './attributes.service.ts';
@@ -47,11 +47,11 @@ export async function attributesRoutes(app: FastifyInstance, { attributes }: { a
     '/lead-attributes/:id',
     {
       preHandler: app.authorize('attributes:manage'),
-      schema: { tags, params: ZIdParams, response: { 200: ZMessage } },
+      schema: { tags, params: ZIdParams, response: { 200: ZDone } },
     },
     async (request) => {
       await attributes.delete(currentUser(request).teamId, request.params.id);
-      return { message: 'Attribute deleted' };
+      return done('attribute_deleted');
     },
   );
 }

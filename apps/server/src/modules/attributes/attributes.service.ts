@@ -1,4 +1,5 @@
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
+import { message } from '@herald/shared/common/messages';
 import { AppError } from '../../http/app-error.ts';
 import type { AttributesRepository } from './attributes.repository.ts';
 
@@ -59,9 +60,9 @@ export function createAttributesService(repo: AttributesRepository) {
     async create(teamId: number, rows: Array<{ name: string; sort_order: number; type: TAttributeType }>) {
       const names = rows.map((r) => r.name.toLowerCase());
       const duplicateInRequest = names.find((n, i) => names.indexOf(n) !== i);
-      if (duplicateInRequest) throw AppError.field('name', `The attribute "${duplicateInRequest}" is listed twice.`);
+      if (duplicateInRequest) throw AppError.field('name', 'attribute_listed_twice', { name: duplicateInRequest });
       const existing = await repo.findByNames(teamId, names);
-      if (existing.length > 0) throw AppError.field('name', `The attribute "${existing[0].name}" already exists.`);
+      if (existing.length > 0) throw AppError.field('name', 'attribute_exists', { name: existing[0].name });
       const prepared: Array<{ name: string; sort_order: number; type: TAttributeType; slug: string }> = [];
       for (const row of rows) {
         const base = slugify(row.name);
@@ -76,10 +77,10 @@ export function createAttributesService(repo: AttributesRepository) {
     async update(teamId: number, id: number, patch: { name?: string; sort_order?: number }) {
       const attribute = await repo.findById(teamId, id);
       if (!attribute) throw new AppError('not_found');
-      if (attribute.is_system) throw new AppError('forbidden', 'System attributes cannot be changed.');
+      if (attribute.is_system) throw new AppError('forbidden', message('system_attribute_locked'));
       if (patch.name && patch.name.toLowerCase() !== attribute.name.toLowerCase()) {
         const clash = await repo.findByNames(teamId, [patch.name]);
-        if (clash.length > 0) throw AppError.field('name', `The attribute "${clash[0].name}" already exists.`);
+        if (clash.length > 0) throw AppError.field('name', 'attribute_exists', { name: clash[0].name });
       }
       return (await repo.update(teamId, id, patch)) ?? attribute;
     },
@@ -87,7 +88,7 @@ export function createAttributesService(repo: AttributesRepository) {
     async delete(teamId: number, id: number) {
       const attribute = await repo.findById(teamId, id);
       if (!attribute) throw new AppError('not_found');
-      if (attribute.is_system) throw new AppError('forbidden', 'System attributes cannot be deleted.');
+      if (attribute.is_system) throw new AppError('forbidden', message('system_attribute_undeletable'));
       await repo.delete(teamId, id);
     },
 

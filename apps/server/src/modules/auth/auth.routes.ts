@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { done, ZDone } from '@herald/shared/common/messages';
 import {
   ZAccessToken,
   ZChangePasswordRequest,
   ZEmailRequest,
   ZInviteInfo,
   ZInviteRegisterRequest,
-  ZMessage,
   ZResetRequest,
   ZResetResponse,
   ZSigninRequest,
@@ -17,8 +17,6 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/authenticate.ts';
 import { requestLanguage } from '../../http/request-language.ts';
 import type { AuthService } from './auth.service.ts';
-
-const SENT = 'If the address belongs to an account, a message has been sent to it.';
 
 /** `/api/auth/*`: public entry points and the session's own actions. */
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
@@ -44,16 +42,16 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
 
   r.post(
     '/logout',
-    { preHandler: app.authenticateAny, schema: { tags, response: { 200: ZMessage } } },
+    { preHandler: app.authenticateAny, schema: { tags, response: { 200: ZDone } } },
     async (request) => {
       await auth.logout(currentUser(request).sessionId);
-      return { message: 'Logged out' };
+      return done('logged_out');
     },
   );
 
   r.post(
     '/email/resend',
-    { config: throttle, schema: { tags, security: [], body: ZEmailRequest.partial(), response: { 200: ZMessage } } },
+    { config: throttle, schema: { tags, security: [], body: ZEmailRequest.partial(), response: { 200: ZDone } } },
     async (request) => {
       // Signed in (the access-denied screen): the session says whose; otherwise the e-mail given.
       let email = request.body.email;
@@ -62,29 +60,29 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
         email = currentUser(request).email;
       }
       if (email) await auth.resendVerification(email, request.ip, requestLanguage(request.headers['accept-language']));
-      return { message: SENT };
+      return done('reset_link_sent');
     },
   );
 
   r.post(
     '/email/verify',
-    { config: throttle, schema: { tags, security: [], body: ZVerifyEmailRequest, response: { 200: ZMessage } } },
+    { config: throttle, schema: { tags, security: [], body: ZVerifyEmailRequest, response: { 200: ZDone } } },
     async (request) => {
       await auth.verifyEmail(request.body.token);
-      return { message: 'E-mail verified' };
+      return done('email_verified');
     },
   );
 
   r.post(
     '/password/email',
-    { config: throttle, schema: { tags, security: [], body: ZEmailRequest, response: { 200: ZMessage } } },
+    { config: throttle, schema: { tags, security: [], body: ZEmailRequest, response: { 200: ZDone } } },
     async (request) => {
       await auth.requestPasswordReset(
         request.body.email,
         request.ip,
         requestLanguage(request.headers['accept-language']),
       );
-      return { message: SENT };
+      return done('reset_link_sent');
     },
   );
 

@@ -5,6 +5,7 @@ import type {
   TInviteRegisterRequest,
 } from '@herald/shared/auth/auth.schemas';
 import { AUTH_MESSAGES } from '@herald/shared/auth/auth.schemas';
+import { message } from '@herald/shared/common/messages';
 import type { TokenSigner } from '../../auth/tokens.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -65,7 +66,7 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
   return {
     async signup(input: TSignupRequest, lang: Language) {
       if (await repo.findUserByEmail(input.email)) {
-        throw AppError.field('email', 'The email has already been taken.');
+        throw AppError.field('email', 'email_taken');
       }
       const passwordHash = await hashPassword(input.password);
       const { user, session } = await repo.transaction(async (tx) => {
@@ -94,10 +95,10 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
       const user = await repo.findUserByEmail(email);
       if (!user) {
         await burnPasswordCheck(password);
-        throw new AppError('validation_failed', AUTH_MESSAGES.loginFailed);
+        throw new AppError('validation_failed', message(AUTH_MESSAGES.loginFailed));
       }
       if (!(await verifyPassword(user.password_hash, password))) {
-        throw new AppError('validation_failed', AUTH_MESSAGES.loginFailed);
+        throw new AppError('validation_failed', message(AUTH_MESSAGES.loginFailed));
       }
       if (user.blocked) throw new AppError('account_blocked');
       await limiter.reset(`signin:account:${email}`);
@@ -120,7 +121,7 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
       await repo.transaction(async (tx) => {
         const row = await repo.findTokenByHash('verify_email', sha256(token), tx);
         if (!row || row.used_at || row.expires_at.getTime() <= Date.now()) {
-          throw AppError.field('token', 'This link is invalid or has expired.');
+          throw AppError.field('token', 'link_invalid');
         }
         await repo.markTokenUsed(row.id, tx);
         const user = await repo.findUserById(row.user_id, tx);
@@ -149,17 +150,17 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
     /** Step one checks the code; step two (with the new password) also sets it and ends every session. */
     async resetPassword(input: TResetRequest, ip: string): Promise<{ is_completed: boolean }> {
       await limiter.hit(`code:ip:${ip}`, ...LIMITS.codePerIp);
-      const invalid = () => AppError.field('token', 'This link is invalid or has expired.');
+      const invalid = () => AppError.field('token', 'link_invalid');
       // The failed-attempt count must survive the rejection, so it is written outside the transaction.
       const row = await repo.findTokenByHash('password_reset', sha256(input.token));
       if (!row || row.used_at || row.expires_at.getTime() <= Date.now()) throw invalid();
       if (!row.code_hash || !row.code_expires_at || row.code_expires_at.getTime() <= Date.now()) {
-        throw AppError.field('code', 'The code has expired. Request a new link.');
+        throw AppError.field('code', 'code_expired');
       }
       if (!sameHash(row.code_hash, sha256(input.code))) {
         const attempts = await repo.countFailedAttempt(row.id);
         if (attempts >= MAX_CODE_ATTEMPTS) await repo.markTokenUsed(row.id);
-        throw AppError.field('code', 'The code is incorrect.');
+        throw AppError.field('code', 'code_incorrect');
       }
       if (!('password' in input)) return { is_completed: false };
       const passwordHash = await hashPassword(input.password);
@@ -168,7 +169,7 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
         if (!locked || locked.used_at) throw invalid();
         const user = await repo.findUserById(locked.user_id, tx);
         if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) {
-          throw AppError.field('email', 'The e-mail does not match this link.');
+          throw AppError.field('email', 'email_link_mismatch');
         }
         await repo.markTokenUsed(locked.id, tx);
         // Reading the link proves the mailbox, so an unverified account becomes verified too.
@@ -200,7 +201,7 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
     async invitationEmail(token: string) {
       const invitation = await repo.findInvitationByHash(sha256(token));
       if (!invitation || invitation.accepted_at || invitation.expires_at.getTime() <= Date.now()) {
-        throw new AppError('not_found', 'This invitation is invalid or has expired.');
+        throw new AppError('not_found', message('invitation_invalid'));
       }
       return { email: invitation.email };
     },
@@ -210,16 +211,16 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
       return repo.transaction(async (tx) => {
         const invitation = await repo.findInvitationByHash(sha256(input.token), tx);
         if (!invitation || invitation.accepted_at || invitation.expires_at.getTime() <= Date.now()) {
-          throw AppError.field('token', 'This invitation is invalid or has expired.');
+          throw AppError.field('token', 'invitation_invalid');
         }
         if (invitation.email.toLowerCase() !== input.email.toLowerCase()) {
-          throw AppError.field('email', 'The e-mail does not match the invitation.');
+          throw AppError.field('email', 'email_invitation_mismatch');
         }
         if (await repo.findUserByEmail(invitation.email, tx)) {
-          throw AppError.field('email', 'The email has already been taken.');
+          throw AppError.field('email', 'email_taken');
         }
         if (!(await repo.acceptInvitation(invitation.id, tx))) {
-          throw AppError.field('token', 'This invitation is invalid or has expired.');
+          throw AppError.field('token', 'invitation_invalid');
         }
         // The invitation link proves the mailbox: the account starts verified.
         const user = await repo.createUser(

@@ -271,10 +271,11 @@ export function createImportsRepository(db: Kysely<DB>) {
     async addFailed(teamId: number, importId: number, rows: FailedRow[], cap: number) {
       if (rows.length === 0) return;
       await sql`
-        insert into import_failed_rows (team_id, import_file_id, row_number, reason, cells)
-        select ${teamId}, ${importId}, r, reason, cells::jsonb
+        insert into import_failed_rows (team_id, import_file_id, row_number, reason, reason_message, cells)
+        select ${teamId}, ${importId}, r, reason, message::jsonb, cells::jsonb
         from unnest(${rows.map((r) => r.row)}::int[], ${rows.map((r) => r.reason)}::text[],
-                    ${rows.map((r) => JSON.stringify(r.cells))}::text[]) as t(r, reason, cells)
+                    ${rows.map((r) => (r.message ? JSON.stringify(r.message) : null))}::text[],
+                    ${rows.map((r) => JSON.stringify(r.cells))}::text[]) as t(r, reason, message, cells)
         where not exists (select 1 from import_failed_rows f where f.import_file_id = ${importId} and f.row_number = t.r)
         order by r
         limit greatest(0, ${cap} - (select count(*) from import_failed_rows f where f.import_file_id = ${importId}))
@@ -285,7 +286,7 @@ export function createImportsRepository(db: Kysely<DB>) {
     failedAfter(teamId: number, importId: number, afterRow: number, limit: number) {
       return db
         .selectFrom('import_failed_rows')
-        .select(['row_number', 'reason', 'cells'])
+        .select(['row_number', 'reason', 'reason_message', 'cells'])
         .where('team_id', '=', teamId)
         .where('import_file_id', '=', importId)
         .where('row_number', '>', afterRow)
@@ -306,7 +307,7 @@ export function createImportsRepository(db: Kysely<DB>) {
         const inCells = sql<boolean>`exists (select 1 from jsonb_array_elements(cells) c where c->>'value' ilike ${pattern})`;
         q = q.where((eb) => eb.or([eb('reason', 'ilike', pattern), inCells]));
       }
-      return findPage(q, (p) => p.select(['id', 'row_number', 'reason', 'cells']), args);
+      return findPage(q, (p) => p.select(['id', 'row_number', 'reason', 'reason_message', 'cells']), args);
     },
   };
 }

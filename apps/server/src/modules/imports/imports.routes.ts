@@ -10,7 +10,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZId, ZIdParams } from '@herald/shared/common/id.schemas';
 import { ZPageQuery } from '@herald/shared/common/pagination.schemas';
 import {
-  IMPORT_MESSAGES,
   ZActiveImports,
   ZBlackListUpdate,
   ZFailedLeadsPage,
@@ -56,7 +55,7 @@ async function receiveUpload(request: FastifyRequest, dir: string): Promise<Uplo
     if (error instanceof AppError) throw error;
     throw new AppError('bad_request', 'The upload could not be read.');
   }
-  if (!file) throw AppError.field('file', IMPORT_MESSAGES.chooseFile);
+  if (!file) throw AppError.field('file', 'file_required');
   const list = fields['list_id[0]'] ?? fields.list_id ?? fields['list_id[]'];
   // An id past the database's bigint range would reach it as an error (500): it is no list at all.
   const listId = list && /^\d+$/.test(list) ? ZId.safeParse(list).data : undefined;
@@ -65,7 +64,7 @@ async function receiveUpload(request: FastifyRequest, dir: string): Promise<Uplo
   const flag = fields.black_list ?? '0';
   if (!['1', '0', 'true', 'false'].includes(flag)) {
     await rm(file.path, { force: true });
-    throw AppError.field('black_list', IMPORT_MESSAGES.blackListFlag);
+    throw AppError.field('black_list', 'black_list_flag');
   }
   const blackList = flag === '1' || flag === 'true';
   return { ...file, listId, blackList, language: requestLanguage(request.headers['accept-language']) };

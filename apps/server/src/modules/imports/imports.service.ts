@@ -2,13 +2,13 @@ import { rm } from 'node:fs/promises';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
 import { joinValues } from '@herald/shared/common/csv-cells';
-import {
-  IMPORT_MESSAGES,
-  type TFailedRowLine,
-  type TFailedRowsHead,
-  type TImportFormat,
-  type TImportMappingRequest,
+import type {
+  TFailedRowLine,
+  TFailedRowsHead,
+  TImportFormat,
+  TImportMappingRequest,
 } from '@herald/shared/imports/imports.schemas';
+import { message, type TMessage } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pageArgs } from '../../http/paging.ts';
@@ -71,6 +71,11 @@ const PREVIEWS_AT_ONCE = 2;
 
 /** Failed rows read at once for their export: at most 100,000 are kept an import. */
 const FAILED_EXPORT_BATCH = 2000;
+
+/** A failed row's reason in English and as the message the web translates (older rows: its English). */
+function reasonOf(row: { reason: string; reason_message: TMessage | null }) {
+  return { reason: row.reason, reason_message: row.reason_message ?? { code: row.reason } };
+}
 
 /** Runs `fn` when fewer than `limit` others run (first come, first served). */
 function createLimiter(limit: number) {
@@ -167,7 +172,7 @@ export function createImportsService(deps: ImportsDeps) {
     async upload(user: AuthUser, input: UploadInput) {
       try {
         if (!input.listId)
-          throw new AppError('import_list_required', undefined, { list_id: [IMPORT_MESSAGES.sourceFirst] });
+          throw new AppError('import_list_required', undefined, { list_id: [message('source_first')] });
         const list = await deps.requireList(user.teamId, input.listId);
         const doc = await inspect(input);
         const width = doc.rows.reduce((w, r) => Math.max(w, r.length), doc.header.length);
@@ -215,21 +220,21 @@ export function createImportsService(deps: ImportsDeps) {
       const row = await requireImport(user.teamId, id);
       // Asked for and silently skipped would leave the user thinking the phones were checked.
       if (body.check_mobile_status === true || body.check_mobile_status === '1') {
-        throw AppError.field('check_mobile_status', IMPORT_MESSAGES.noLookups);
+        throw AppError.field('check_mobile_status', 'lookups_unavailable');
       }
       if (row.status !== 'uploaded') throw new AppError('import_already_started');
       const columns = await repo.columns(user.teamId, id);
       const byId = new Map(columns.map((c) => [c.id, c]));
       let attributes = await deps.attributes(user.teamId);
-      const errors: Record<string, string[]> = {};
+      const errors: Record<string, TMessage[]> = {};
       body.list.forEach((entry, i) => {
         if (!byId.has(entry.processing_document_attribute_id))
-          errors[`list.${i}.processing_document_attribute_id`] = [IMPORT_MESSAGES.unknownColumn];
+          errors[`list.${i}.processing_document_attribute_id`] = [message('unknown_column')];
         if (entry.lead_attribute_id && !attributes.some((a) => a.id === entry.lead_attribute_id)) {
-          errors[`list.${i}.lead_attribute_id`] = ['Unknown attribute.'];
+          errors[`list.${i}.lead_attribute_id`] = [message('unknown_attribute')];
         }
       });
-      if (Object.keys(errors).length > 0) throw new AppError('validation_failed', Object.values(errors)[0][0], errors);
+      if (Object.keys(errors).length > 0) throw AppError.fields(errors);
       // A new name equal to an existing attribute's maps to it; others are created once.
       const wanted = new Map<string, { name: string; type: 'string' | 'number' | 'date' | 'url' }>();
       for (const e of body.list) {
@@ -366,7 +371,7 @@ export function createImportsService(deps: ImportsDeps) {
         data: rows.map((r) => ({
           id: r.id,
           row_number: r.row_number,
-          reason: r.reason,
+          ...reasonOf(r),
           duplicates: 0,
           status: 'failed' as const,
           lead_values: r.cells.map((c) => ({
@@ -397,7 +402,7 @@ export function createImportsService(deps: ImportsDeps) {
             .map((r) => {
               const line: TFailedRowLine = {
                 row_number: r.row_number,
-                reason: r.reason,
+                ...reasonOf(r),
                 values: mapped.map((a) =>
                   joinValues(r.cells.filter((c) => c.attribute_id === a.id).map((c) => c.value)),
                 ),

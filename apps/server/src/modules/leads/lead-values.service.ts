@@ -1,5 +1,6 @@
 import type { TAttributeType, TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
+import { message } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { LeadWrite } from '../../db/lead-store/lead-write.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -22,13 +23,13 @@ interface Deps {
 export function createLeadValuesService({ repo, attributes, ignoredPhones }: Deps) {
   async function normalize(teamId: number, type: TAttributeType, raw: string) {
     const check = normalizeLeadValue(type, raw, type === 'phone' ? await ignoredPhones(teamId) : []);
-    if (!check.ok) throw AppError.field('value', check.message);
+    if (!check.ok) throw AppError.field('value', check.message.code, check.message.params);
     return check.value;
   }
 
   async function requireValue(teamId: number, id: number, kind: ValueKind) {
     const value = await repo.findValue(teamId, id);
-    if (!value || kindOf(value.type) !== kind) throw new AppError('not_found', 'Value not found.');
+    if (!value || kindOf(value.type) !== kind) throw new AppError('not_found', message('value_not_found'));
     return value;
   }
 
@@ -56,7 +57,7 @@ export function createLeadValuesService({ repo, attributes, ignoredPhones }: Dep
     await repo.write(user.teamId, { phones: phone }, async (w) => {
       // Values have no foreign key (migration 0006), so a lead deleted meanwhile must stop the
       // change rather than leave a value behind.
-      if ((await w.touchLeads([leadId])) === 0) throw new AppError('not_found', 'Lead not found.');
+      if ((await w.touchLeads([leadId])) === 0) throw new AppError('not_found', message('lead_not_found'));
       const change = await step(w);
       if (!change) {
         w.unchanged();
@@ -78,7 +79,7 @@ export function createLeadValuesService({ repo, attributes, ignoredPhones }: Dep
   /** The value as it stands inside the change's transaction; gone meanwhile: not found. */
   async function valueNow(teamId: number, id: number, w: LeadWrite) {
     const value = await repo.findValue(teamId, id, w.tx);
-    if (!value) throw new AppError('not_found', 'Value not found.');
+    if (!value) throw new AppError('not_found', message('value_not_found'));
     return value;
   }
 
@@ -87,17 +88,18 @@ export function createLeadValuesService({ repo, attributes, ignoredPhones }: Dep
       const teamId = user.teamId;
       const lead = await repo.findById(teamId, leadId);
       const attribute = (await attributes(teamId)).find((a) => a.id === attributeId);
-      if (!lead || !attribute) throw new AppError('not_found', !lead ? 'Lead not found.' : 'Attribute not found.');
+      if (!lead || !attribute)
+        throw new AppError('not_found', message(!lead ? 'lead_not_found' : 'attribute_not_found'));
       if (kindOf(attribute.type) !== kind)
-        throw AppError.field('value', `Use ${kindOf(attribute.type)} for a ${attribute.type} attribute.`);
+        throw AppError.field('value', 'value_kind_mismatch', { kind: kindOf(attribute.type), type: attribute.type });
       const value = await normalize(teamId, attribute.type, raw);
       await writeChange(user, leadId, attribute.type === 'phone', async (w) => {
         const existing = await repo.valuesOf(teamId, [leadId], w.tx);
         if (existing.some((v) => v.attribute.id === attributeId && v.value === value)) {
-          throw AppError.field('value', 'The lead already has this value.');
+          throw AppError.field('value', 'value_exists');
         }
         if (!(await w.addValues(leadId, [{ attribute_id: attributeId, type: attribute.type, value }]))) {
-          throw new AppError('not_found', 'Attribute not found.');
+          throw new AppError('not_found', message('attribute_not_found'));
         }
         return { action: 'added', attributeName: attribute.name, from: null, to: value };
       });
@@ -124,7 +126,7 @@ export function createLeadValuesService({ repo, attributes, ignoredPhones }: Dep
         const current = await valueNow(teamId, id, w);
         const remaining = (await repo.valuesOf(teamId, [found.lead_id], w.tx)).filter((v) => v.id !== id);
         if (remaining.length === 0)
-          throw AppError.field('value', 'A lead keeps at least one value; delete the lead instead.');
+          throw AppError.field('value', 'last_value');
         await w.removeValue(current);
         return { action: 'removed', attributeName: current.attribute_name, from: current.value, to: null };
       });

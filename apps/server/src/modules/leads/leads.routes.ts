@@ -13,6 +13,7 @@ import {
 } from '@herald/shared/leads/leads.schemas';
 import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { z } from 'zod';
+import { messageText, ZMessage } from '@herald/shared/common/messages';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
 import { sendCachedJson } from '../../http/cached-json.ts';
@@ -25,7 +26,7 @@ const ZLogQuery = z.object({
   limit: z.coerce
     .number()
     .int()
-    .refine((n) => [20, 50, 100].includes(n), 'Use 20, 50 or 100')
+    .refine((n) => [20, 50, 100].includes(n), messageText('page_size_invalid'))
     .default(20),
 });
 const ZLeadPlaces = z.object({
@@ -65,7 +66,7 @@ export async function leadsRoutes(
     '/leads',
     {
       preHandler: app.authorize('leads:create'),
-      schema: { tags, body: ZCreateLeadRequest, response: { 201: ZLead.extend({ info: z.array(z.string()) }) } },
+      schema: { tags, body: ZCreateLeadRequest, response: { 201: ZLead.extend({ info: z.array(ZMessage) }) } },
     },
     async (req, reply) => reply.status(201).send(await leads.create(currentUser(req), req.body)),
   );

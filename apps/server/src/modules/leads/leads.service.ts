@@ -2,6 +2,7 @@ import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schema
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import type { TCreateLeadRequest, TLead, TLeadStatus } from '@herald/shared/leads/leads.schemas';
+import { message, type TMessage } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -48,7 +49,7 @@ export function createLeadsService(deps: LeadsDeps) {
 
   async function requireLead(teamId: number, id: number) {
     const lead = await repo.findById(teamId, id);
-    if (!lead) throw new AppError('not_found', 'Lead not found.');
+    if (!lead) throw new AppError('not_found', message('lead_not_found'));
     return lead;
   }
 
@@ -83,14 +84,14 @@ export function createLeadsService(deps: LeadsDeps) {
       await deps.requireListOfSource(teamId, input.source_id, input.list_id);
       const [attributes, ignored] = await Promise.all([deps.attributes(teamId), deps.ignoredPhones(teamId)]);
       const byId = new Map(attributes.map((a) => [a.id, a]));
-      const errors: Record<string, string[]> = {};
-      const info: string[] = [];
+      const errors: Record<string, TMessage[]> = {};
+      const info: TMessage[] = [];
       const values: Array<{ attribute_id: number; type: TLeadAttribute['type']; value: string; name: string }> = [];
       input.attributes.forEach((item, index) => {
         if (!item.value.trim()) return;
         const attribute = byId.get(item.attr_id);
         if (!attribute) {
-          errors[`attributes.${index}.attr_id`] = ['Unknown attribute.'];
+          errors[`attributes.${index}.attr_id`] = [message('unknown_attribute')];
           return;
         }
         const check = normalizeLeadValue(attribute.type, item.value, ignored);
@@ -101,15 +102,15 @@ export function createLeadsService(deps: LeadsDeps) {
         } else if (check.reason === 'ignored') info.push(check.message);
         else errors[`attributes.${index}.value`] = [check.message];
       });
-      if (Object.keys(errors).length > 0) throw new AppError('validation_failed', Object.values(errors)[0][0], errors);
+      if (Object.keys(errors).length > 0) throw AppError.fields(errors);
       if (values.length === 0) {
-        throw AppError.field('attributes', info[0] ?? 'Add at least one value.');
+        throw AppError.fields({ attributes: [info[0] ?? message('values_required')] });
       }
       const stored = values.map(({ name: _, ...v }) => v);
       const lead = await repo.write(teamId, { phones: values.some((v) => v.type === 'phone') }, async (w) => {
         const lead = await w.insertLead({ source_id: input.source_id, list_id: input.list_id });
         if (!(await w.addValues(lead.id, stored))) {
-          throw new AppError('not_found', 'Attribute not found.');
+          throw new AppError('not_found', message('attribute_not_found'));
         }
         await w.appendTimeline(user.id, [
           {
@@ -140,7 +141,7 @@ export function createLeadsService(deps: LeadsDeps) {
       const teamId = user.teamId;
       const unique = [...new Set(ids)];
       const existing = await repo.findExistingIds(teamId, unique);
-      if (existing.length !== unique.length) throw new AppError('not_found', 'Lead not found.');
+      if (existing.length !== unique.length) throw new AppError('not_found', message('lead_not_found'));
       return repo.write(teamId, { phones: true }, (w) => w.deleteLeads(unique));
     },
 
@@ -153,11 +154,11 @@ export function createLeadsService(deps: LeadsDeps) {
         if (rows.length === 0) w.unchanged();
         return rows.length;
       });
-      const info = changed > 0 ? [`${changed} lead(s) set to ${status}`] : [];
+      const info = changed > 0 ? [message('leads_status_set', { count: changed, status })] : [];
       const unchanged = existing.size - changed;
-      if (unchanged > 0) info.push(`${unchanged} lead(s) already ${status}`);
+      if (unchanged > 0) info.push(message('leads_status_already', { count: unchanged, status }));
       const missing = unique.length - existing.size;
-      return { info, errors: missing > 0 ? [`${missing} lead(s) not found`] : [] };
+      return { info, errors: missing > 0 ? [message('leads_not_found', { count: missing })] : [] };
     },
 
     async log(user: AuthUser, leadId: number, page: number, limit: number) {
@@ -168,7 +169,7 @@ export function createLeadsService(deps: LeadsDeps) {
 
     async sources(user: AuthUser, leadId: number) {
       const row = await repo.sourceAndList(user.teamId, leadId);
-      if (!row) throw new AppError('not_found', 'Lead not found.');
+      if (!row) throw new AppError('not_found', message('lead_not_found'));
       return {
         sources: [{ id: row.source_id, name: row.source_name }],
         lists: [{ id: row.list_id, name: row.list_name, source_id: row.source_id }],

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { TExportRequest } from '@herald/shared/segments/segments.schemas';
+import { message } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -50,7 +51,7 @@ export function createExportsService(deps: ExportsDeps) {
     /** The file of a finished export of the user's team. */
     async file(user: AuthUser, id: number) {
       const row = await repo.findById(user.teamId, id);
-      if (row?.status !== 'completed' || !row.stored_name) throw new AppError('not_found', 'Export not found.');
+      if (row?.status !== 'completed' || !row.stored_name) throw new AppError('not_found', message('export_not_found'));
       const safeName = `${row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'export'}.csv`;
       return { path: join(deps.dir, row.stored_name), fileName: safeName };
     },

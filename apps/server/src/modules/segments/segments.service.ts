@@ -3,6 +3,7 @@ import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.sche
 import type { TLeadValue } from '@herald/shared/leads/leads.schemas';
 import { parentRuleError, type TSegmentCondition } from '@herald/shared/segments/segment-conditions';
 import type { TCreateSegmentRequest, TSegment } from '@herald/shared/segments/segments.schemas';
+import { message } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -30,7 +31,7 @@ export function createSegmentsService(deps: SegmentsDeps) {
 
   async function requireChain(teamId: number, id: number) {
     const chain = await repo.chain(teamId, id);
-    if (chain.length === 0) throw new AppError('not_found', 'Segment not found.');
+    if (chain.length === 0) throw new AppError('not_found', message('segment_not_found'));
     return chain;
   }
 
@@ -67,7 +68,7 @@ export function createSegmentsService(deps: SegmentsDeps) {
 
   async function get(user: AuthUser, id: number): Promise<TSegment> {
     const row = await repo.findById(user.teamId, id);
-    if (!row) throw new AppError('not_found', 'Segment not found.');
+    if (!row) throw new AppError('not_found', message('segment_not_found'));
     const chain = await requireChain(user.teamId, id);
     return toSegment(row as Listed, (await countsOf(user, chain)).total);
   }
@@ -78,11 +79,12 @@ export function createSegmentsService(deps: SegmentsDeps) {
     if (parentError) throw AppError.field('filters', parentError);
     const attributeIds = new Set((await deps.attributes(teamId)).map((a) => a.id));
     for (const c of conditions) {
-      if (typeof c.id === 'number' && !attributeIds.has(c.id)) throw AppError.field('filters', 'Unknown attribute.');
+      if (typeof c.id === 'number' && !attributeIds.has(c.id)) throw AppError.field('filters', 'unknown_attribute');
       if (c.id === 'source' || c.id === 'list') {
         const ids = c.values.map(Number);
         const found = await repo.existingIds(teamId, c.id === 'source' ? 'sources' : 'lists', ids);
-        if (ids.some((i) => !found.has(i))) throw AppError.field('filters', `Unknown ${c.id}.`);
+        if (ids.some((i) => !found.has(i)))
+          throw AppError.field('filters', c.id === 'source' ? 'unknown_source' : 'unknown_list');
       }
     }
   }
@@ -202,10 +204,10 @@ export function createSegmentsService(deps: SegmentsDeps) {
       const current = chain[chain.length - 1].conditions;
       const operator = current.find((c) => c.id === 'list')?.operator ?? 'eq';
       if (operator === 'first_appeared_in_list' && lists.length > 1) {
-        throw AppError.field('lists', 'Choose exactly one value.');
+        throw AppError.field('lists', 'filter_one_value');
       }
       if (lists.length > 0 && !current.some((c) => c.id === 'source')) {
-        throw AppError.field('lists', 'Choose a source before a list.');
+        throw AppError.field('lists', 'source_before_list');
       }
       const rest = current.filter((c) => c.id !== 'list');
       const next = lists.length > 0 ? [...rest, { id: 'list', operator, values: lists.map(String) }] : rest;
@@ -215,10 +217,10 @@ export function createSegmentsService(deps: SegmentsDeps) {
     /** Replaces every condition but source and list with these (values) and empties (presence). */
     async syncConditions(user: AuthUser, id: number, conditions: TSegmentCondition[], empties: TSegmentCondition[]) {
       if (empties.some((c) => c.operator !== 'empty' && c.operator !== 'not_empty')) {
-        throw AppError.field('empties', 'Only empty and not empty conditions belong here.');
+        throw AppError.field('empties', 'empties_only');
       }
       if ([...conditions, ...empties].some((c) => c.id === 'source' || c.id === 'list')) {
-        throw AppError.field('conditions', 'Sources and lists have their own calls.');
+        throw AppError.field('conditions', 'conditions_no_sources');
       }
       const chain = await requireChain(user.teamId, id);
       const kept = chain[chain.length - 1].conditions.filter((c) => c.id === 'source' || c.id === 'list');
@@ -236,7 +238,7 @@ export function createSegmentsService(deps: SegmentsDeps) {
       const ctx = await compileContext(user.teamId);
       const predicates = rows.map((r) => ({ id: r.id, where: compileChain(chainOf(r), ctx) }));
       const matched = await repo.matching(user.teamId, leadId, predicates);
-      if (!matched) throw new AppError('not_found', 'Lead not found.');
+      if (!matched) throw new AppError('not_found', message('lead_not_found'));
       return {
         data: rows
           .filter((r) => matched.has(r.id))
@@ -288,7 +290,7 @@ export function createSegmentsService(deps: SegmentsDeps) {
     /** Deletes the team's segments among `ids` (their children with them); another team's are not found. */
     async delete(user: AuthUser, ids: number[], requireAll = false) {
       const deleted = await repo.delete(user.teamId, ids);
-      if (requireAll && deleted < ids.length) throw new AppError('not_found', 'Segment not found.');
+      if (requireAll && deleted < ids.length) throw new AppError('not_found', message('segment_not_found'));
       return deleted;
     },
   };

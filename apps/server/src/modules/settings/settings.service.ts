@@ -10,10 +10,7 @@ export function createSettingsService(repo: ValidationTemplateRepository) {
     async savePhoneTemplate(teamId: number, values: string) {
       const invalid = invalidIgnoredFormats(values);
       if (invalid.length > 0) {
-        throw AppError.field(
-          'values',
-          `Not a phone pattern: ${invalid.slice(0, 3).join(', ')}. Use digits, X for any digit and * for any digits.`,
-        );
+        throw AppError.field('values', 'phone_pattern_invalid', { lines: invalid.slice(0, 3).join(', ') });
       }
       await repo.save(teamId, 'phone', values);
       return values;

@@ -1,6 +1,7 @@
 import type { TPageQuery } from '@herald/shared/common/pagination.schemas';
 import { pageMeta } from '@herald/shared/common/pagination.schemas';
 import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
+import { message } from '@herald/shared/common/messages';
 import { AppError } from '../../http/app-error.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
 import { pageArgs } from '../../http/paging.ts';
@@ -57,12 +58,12 @@ export function createSourcesService(repo: SourcesRepository, cache: VersionedCa
 
   async function requireSource(teamId: number, id: number) {
     const source = await repo.findSource(teamId, id);
-    if (!source) throw new AppError('not_found', 'Source not found.');
+    if (!source) throw new AppError('not_found', message('source_not_found'));
     return source;
   }
   async function requireList(teamId: number, id: number) {
     const list = await repo.findList(teamId, id);
-    if (!list) throw new AppError('not_found', 'List not found.');
+    if (!list) throw new AppError('not_found', message('list_not_found'));
     return list;
   }
   const listOut = (l: Awaited<ReturnType<typeof requireList>>) => ({
@@ -120,13 +121,13 @@ export function createSourcesService(repo: SourcesRepository, cache: VersionedCa
 
     async update(teamId: number, id: number, patch: { name?: string; status?: Activity }) {
       const row = await repo.updateSource(teamId, id, patch);
-      if (!row) throw new AppError('not_found', 'Source not found.');
+      if (!row) throw new AppError('not_found', message('source_not_found'));
       return (await sourcesOut(teamId, [row]))[0];
     },
 
     async delete(teamId: number, ids: number[]) {
       const found = await repo.findSourcesByIds(teamId, ids);
-      if (found.length !== new Set(ids).size) throw new AppError('not_found', 'Source not found.');
+      if (found.length !== new Set(ids).size) throw new AppError('not_found', message('source_not_found'));
       const announce = await listsDeleting(teamId, 'source_id', ids);
       const deleted = await repo.deleteSources(teamId, ids);
       await announce();
@@ -180,7 +181,7 @@ export function createSourcesService(repo: SourcesRepository, cache: VersionedCa
 
     async updateList(teamId: number, id: number, patch: { name?: string; status?: Activity }) {
       const row = await repo.updateList(teamId, id, patch);
-      if (!row) throw new AppError('not_found', 'List not found.');
+      if (!row) throw new AppError('not_found', message('list_not_found'));
       return withCounts([listOut(row)], await counts(teamId, 'list_id', [id]))[0];
     },
 
@@ -206,7 +207,7 @@ export function createSourcesService(repo: SourcesRepository, cache: VersionedCa
     async requireListOfSource(teamId: number, sourceId: number, listId: number) {
       const list = await requireList(teamId, listId);
       await requireSource(teamId, sourceId);
-      if (list.source_id !== sourceId) throw AppError.field('list_id', 'The list does not belong to this source.');
+      if (list.source_id !== sourceId) throw AppError.field('list_id', 'list_not_in_source');
       return list;
     },
   };

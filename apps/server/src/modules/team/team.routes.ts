@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZMessage, ZUpdateUserRequest, ZUser } from '@herald/shared/auth/auth.schemas';
+import { ZUpdateUserRequest, ZUser } from '@herald/shared/auth/auth.schemas';
+import { done, ZDone } from '@herald/shared/common/messages';
 import {
   ZBlockRequest,
   ZCreateInvitationRequest,
@@ -103,11 +104,11 @@ export async function teamRoutes(app: FastifyInstance, { team }: { team: TeamSer
     '/invitations/:id',
     {
       preHandler: app.authorize('invitations:manage'),
-      schema: { tags: ['team'], params: ZIdParams, response: { 200: ZMessage } },
+      schema: { tags: ['team'], params: ZIdParams, response: { 200: ZDone } },
     },
     async (request) => {
       await team.deleteInvitation(currentUser(request), request.params.id);
-      return { message: 'Invitation removed' };
+      return done('invitation_removed');
     },
   );
 }

@@ -61,8 +61,8 @@ export function createTeamService({ repo, mailer, appUrl }: { repo: TeamReposito
     async setBlocked(user: AuthUser, id: number, blocked: boolean) {
       const member = await repo.findMember(user.teamId, id);
       if (!member) throw new AppError('not_found');
-      if (member.role === 'team_owner') throw AppError.field('blocked', 'The account owner cannot be blocked.');
-      if (member.id === user.id) throw AppError.field('blocked', 'You cannot block yourself.');
+      if (member.role === 'team_owner') throw AppError.field('blocked', 'owner_not_blockable');
+      if (member.id === user.id) throw AppError.field('blocked', 'self_block');
       await repo.updateMember(user.teamId, id, { blocked });
       if (blocked) await repo.revokeSessions(id);
       return { id, blocked };
@@ -73,9 +73,9 @@ export function createTeamService({ repo, mailer, appUrl }: { repo: TeamReposito
     },
 
     async invite(user: AuthUser, email: string, role: 'team_admin' | 'team_operator', lang: Language) {
-      if (await repo.emailTaken(email)) throw AppError.field('email', 'The email has already been taken.');
+      if (await repo.emailTaken(email)) throw AppError.field('email', 'email_taken');
       if (await repo.findPendingInvitationByEmail(user.teamId, email)) {
-        throw AppError.field('email', 'This e-mail has already been invited.');
+        throw AppError.field('email', 'email_invited');
       }
       const token = randomToken();
       const row = await repo.createInvitation({

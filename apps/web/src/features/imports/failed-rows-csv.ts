@@ -4,8 +4,8 @@ import type { TFailedRowLine, TFailedRowsHead } from '@herald/shared/imports/imp
 export interface FailedRowsLabels {
   row: string;
   reason: string;
-  /** A stored reason (the server's English sentence) in the user's language. */
-  translate: (reason: string) => string;
+  /** A row's reason (a message code and its params) in the user's language. */
+  translate: (reason: TFailedRowLine['reason_message']) => string;
 }
 
 /**
@@ -20,7 +20,9 @@ export function failedRowsCsv(ndjson: string, labels: FailedRowsLabels): string 
   const out = [CSV_BOM, csvLine([...head.attributes.map((a) => a.name), labels.row, labels.reason])];
   for (let i = 1; i < lines.length; i++) {
     const row = JSON.parse(lines[i]) as TFailedRowLine;
-    out.push(csvLine([...row.values, String(row.row_number), labels.translate(row.reason)]));
+    out.push(
+      csvLine([...row.values, String(row.row_number), labels.translate(row.reason_message ?? { code: row.reason })]),
+    );
   }
   return out.join('');
 }

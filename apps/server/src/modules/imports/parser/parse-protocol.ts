@@ -1,4 +1,5 @@
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
+import type { TMessage } from '@herald/shared/common/messages';
 import type { TImportFormat } from '@herald/shared/imports/imports.schemas';
 
 /** A mapped column: which cell of a row goes to which attribute. */
@@ -38,7 +39,9 @@ export interface ParseCounts {
 
 export interface FailedRow {
   row: number;
+  /** In English, for search and API clients; `message` is what the web translates. */
   reason: string;
+  message?: TMessage;
   cells: Array<{ attribute_id: number; value: string }>;
 }
 

@@ -2,7 +2,7 @@
 // batches, waiting for credit so memory stays bounded however large the file.
 import { parentPort, workerData } from 'node:worker_threads';
 import { unguardCell } from '@herald/shared/common/csv-cells';
-import { IMPORT_MESSAGES } from '@herald/shared/imports/imports.schemas';
+import { englishOf, message, type TMessage } from '@herald/shared/common/messages';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import { compileIgnoredFormats } from '@herald/shared/leads/phone';
 import type { FailedRow, ParseCounts, ParseJob, ParseMessage } from './parse-protocol.ts';
@@ -124,7 +124,7 @@ async function full(job: ParseJob) {
       continue;
     }
     const rowNo = ++counts.parsed;
-    let reason: string | undefined;
+    let reason: TMessage | undefined;
     let stored = 0;
     for (let i = 0; i < columns.length; i++) {
       values[i] = null;
@@ -132,7 +132,7 @@ async function full(job: ParseJob) {
       const raw = cellOf(row, column.position);
       if (!raw || reason) continue;
       if (raw.length > MAX_CELL_CHARS) {
-        reason = IMPORT_MESSAGES.valueTooLong(MAX_CELL_CHARS);
+        reason = message('value_too_long', { count: MAX_CELL_CHARS });
         continue;
       }
       const check = normalizeLeadValue(column.type, raw, ignored);
@@ -155,14 +155,15 @@ async function full(job: ParseJob) {
     if (!reason && stored === 0) {
       // Only ignored phones: skipped on purpose, counted as ignored, not as a failure.
       if (columns.some((c) => c.type === 'phone' && (row[c.position] ?? '').trim())) continue;
-      reason = IMPORT_MESSAGES.noMappedValue;
+      reason = message('no_mapped_value');
     }
     if (reason) {
       counts.failed++;
       // Sent again by a resumed run too: they are kept once, and a crash may have lost them.
       failed.push({
         row: rowNo,
-        reason,
+        reason: englishOf(reason),
+        message: reason,
         cells: columns
           .map((c) => ({ attribute_id: c.attributeId, value: cellOf(row, c.position).slice(0, 1000) }))
           .filter((c) => c.value),

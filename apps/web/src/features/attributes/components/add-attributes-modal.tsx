@@ -1,3 +1,4 @@
+import { encodeMessage } from '@herald/shared/common/messages';
 import { ActionIcon, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -50,7 +51,7 @@ export function AddAttributesModal({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const missing = Object.fromEntries(
-      rows.filter((r) => !r.name.trim()).map((r) => [r.key, translateMessage('Attribute name is required') ?? '']),
+      rows.filter((r) => !r.name.trim()).map((r) => [r.key, translateMessage('attribute_name_required') ?? '']),
     );
     setErrors(missing);
     setProblems([]);
@@ -62,7 +63,8 @@ export function AddAttributesModal({
       notifySuccess(t('attributes.created', { count: rows.length }));
       close();
     } catch (error) {
-      if (isApiError(error) && error.status === 422) setProblems(Object.values(error.errors).map((m) => m[0]));
+      if (isApiError(error) && error.status === 422)
+        setProblems(Object.values(error.errors).flatMap((m) => (m[0] ? [encodeMessage(m[0])] : [])));
     } finally {
       setBusy(false);
     }

@@ -27,7 +27,7 @@ export function EditAttributeModal({ attribute, onClose }: { attribute: TLeadAtt
     event.preventDefault();
     if (!attribute) return;
     if (!name.trim()) {
-      setError(translateMessage('Attribute name is required'));
+      setError(translateMessage('attribute_name_required'));
       return;
     }
     update.mutate(

@@ -3,6 +3,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '@herald/shared/common/messages';
 import { z } from 'zod';
 import { fieldError } from '../../../components/text-field-error.ts';
 import { delay, SUBMIT_DELAY_MS } from '../../../lib/delay.ts';
@@ -14,7 +15,7 @@ const ZCodeForm = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail'),
+    .regex(/^\d{6}$/, messageText('reset_code_format')),
 });
 
 /** Reset step one: the 6-digit code mailed with the link. */

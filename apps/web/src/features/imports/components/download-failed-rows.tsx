@@ -22,7 +22,7 @@ export function DownloadFailedRows({ file }: { file: Pick<TImportFile, 'id' | 'c
       const csv = failedRowsCsv(await exportFailedRows(file.id), {
         row: t('failedLeads.row'),
         reason: t('failedLeads.reason'),
-        translate: (reason) => translateMessage(reason) ?? reason,
+        translate: (reason) => translateMessage(reason) ?? reason.code,
       });
       saveTextFile(csv, failedRowsFileName(file.client_original_name), 'text/csv;charset=utf-8');
     } catch (error) {

@@ -87,7 +87,7 @@ export function FailedLeadsTable({ query, table }: Props) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
-                    {translateMessage(lead.reason)}
+                    {translateMessage(lead.reason_message)}
                   </Text>
                 </Table.Td>
               </Table.Tr>

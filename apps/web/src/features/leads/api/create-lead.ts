@@ -1,3 +1,4 @@
+import type { ServerMessage } from '../../../lib/api-error.ts';
 import type { TCreateLeadRequest, TLead } from '@herald/shared/leads/leads.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -5,7 +6,7 @@ import { invalidateLeads } from './invalidate-leads.ts';
 
 /** Only non-empty values are sent (spec section 5); `info` lists phones dropped by an ignored format. */
 export function createLead(body: TCreateLeadRequest) {
-  return api.post<TLead & { info: string[] }>('/leads', {
+  return api.post<TLead & { info: ServerMessage[] }>('/leads', {
     ...body,
     attributes: body.attributes.filter((a) => a.value.trim() !== ''),
   });

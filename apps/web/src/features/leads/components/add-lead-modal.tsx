@@ -49,9 +49,9 @@ export function AddLeadModal({ opened, onClose, attributes, place, places = [] }
     const target = place ?? { sourceId: Number(sourceId), listId: Number(listId) };
     const filled = attributes.filter((a) => values[a.id]?.trim());
     const missing = [
-      ...(target.sourceId ? [] : ['Select a source']),
-      ...(target.listId ? [] : ['Select a list']),
-      ...(filled.length ? [] : ['Add at least one value.']),
+      ...(target.sourceId ? [] : ['source_required']),
+      ...(target.listId ? [] : ['list_required']),
+      ...(filled.length ? [] : ['values_required']),
     ];
     setErrors({});
     setProblems(missing);

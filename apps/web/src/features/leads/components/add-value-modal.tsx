@@ -39,8 +39,8 @@ export function AddValueModal({
     event.preventDefault();
     const attribute = choices.find((a) => String(a.id) === attributeId);
     const next = {
-      attribute: attribute ? undefined : translateMessage('Attribute is required'),
-      value: value.trim() ? undefined : translateMessage('Value is required'),
+      attribute: attribute ? undefined : translateMessage('attribute_required'),
+      value: value.trim() ? undefined : translateMessage('value_required'),
     };
     setErrors(next);
     if (!attribute || next.value) return;

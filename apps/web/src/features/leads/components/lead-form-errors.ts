@@ -11,7 +11,7 @@ export function valueErrors(error: unknown, sent: number[]): Record<number, stri
   for (const [field, messages] of Object.entries(error.errors)) {
     const index = /^attributes\.(\d+)\./.exec(field)?.[1];
     const id = index === undefined ? undefined : sent[Number(index)];
-    if (id !== undefined && messages[0]) out[id] = translateMessage(messages[0]) ?? messages[0];
+    if (id !== undefined && messages[0]) out[id] = translateMessage(messages[0]) ?? messages[0].code;
   }
   return out;
 }

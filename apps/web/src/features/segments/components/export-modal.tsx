@@ -5,6 +5,7 @@ import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } fr
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '@herald/shared/common/messages';
 import { z } from 'zod';
 import { fieldError } from '../../../components/text-field-error.ts';
 import { attributeLabel } from '../../../lib/attribute-label.ts';
@@ -15,7 +16,7 @@ import { useExportSegmentLeads } from '../api/export-segment-leads.ts';
 
 const ZForm = z.object({
   name: ZExportRequest.shape.name,
-  attributes: z.array(z.string()).min(1, 'Choose at least one attribute.'),
+  attributes: z.array(z.string()).min(1, messageText('attributes_required')),
 });
 type Form = z.infer<typeof ZForm>;
 

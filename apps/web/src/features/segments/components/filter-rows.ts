@@ -52,13 +52,13 @@ export const takesOneValue = (row: FilterRow) => {
   return row.operator !== null && single.includes(row.operator);
 };
 
-/** The shared schema's verdict on one row: its condition, or the (English) reason it is not ready. */
+/** The shared schema's verdict on one row: its condition, or the message code of why it is not ready. */
 export function checkRow(row: FilterRow): { condition: TSegmentCondition } | { error: string } {
-  if (!row.id) return { error: 'Choose a filter.' };
-  if (!row.operator) return { error: 'Choose an operator.' };
+  if (!row.id) return { error: 'filter_required' };
+  if (!row.operator) return { error: 'operator_required' };
   const parsed = ZSegmentCondition.safeParse({ id: row.id, operator: row.operator, values: row.values });
   if (parsed.success) return { condition: parsed.data };
-  return { error: parsed.error.issues[0]?.message ?? 'Choose at least one value.' };
+  return { error: parsed.error.issues[0]?.message ?? 'filter_values_required' };
 }
 
 /** The conditions sent on save: only valid rows (spec section 5), checked as a list by the same schema. */

@@ -3,12 +3,13 @@ import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { messageText } from '@herald/shared/common/messages';
 import { z } from 'zod';
 import { fieldError } from '../../../components/text-field-error.ts';
 import { delay, SUBMIT_DELAY_MS } from '../../../lib/delay.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 
-const ZForm = z.object({ name: z.string().trim().min(1, 'Name is required').max(120), active: z.boolean() });
+const ZForm = z.object({ name: z.string().trim().min(1, messageText('name_required')).max(120), active: z.boolean() });
 type Form = z.infer<typeof ZForm>;
 
 interface Props {

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/**
+ * Message codes: why a field was refused, what a call did. The server answers `{ code, params }`,
+ * the web translates `messages:<code>` with the params. The English text beside each code is
+ * what API clients read in an error's `message`; `{{name}}` marks where a param goes.
+ */
+export const MESSAGES = {
+  // Accounts and team
+  username_required: 'Username is required',
+  email_invalid: 'Enter a valid e-mail address',
+  password_required: 'Password is required',
+  password_too_short: 'Password must be at least 8 characters',
+  password_needs_number: 'Password must contain a number',
+  password_needs_special: 'Password must contain a special character',
+  passwords_must_match: 'Passwords must match',
+  old_password_required: 'Old Password is required',
+  current_password_error: 'Current password error',
+  login_failed: 'Incorrect password or user not found.',
+  phone_invalid: 'Enter a valid phone number',
+  reset_code_format: 'Enter the 6-digit code from the e-mail',
+  email_taken: 'The email has already been taken.',
+  email_invited: 'This e-mail has already been invited.',
+  link_invalid: 'This link is invalid or has expired.',
+  code_expired: 'The code has expired. Request a new link.',
+  code_incorrect: 'The code is incorrect.',
+  email_link_mismatch: 'The e-mail does not match this link.',
+  invitation_invalid: 'This invitation is invalid or has expired.',
+  email_invitation_mismatch: 'The e-mail does not match the invitation.',
+  owner_not_blockable: 'The account owner cannot be blocked.',
+  self_block: 'You cannot block yourself.',
+  logged_out: 'Logged out',
+  reset_link_sent: 'If the address belongs to an account, a message has been sent to it.',
+  email_verified: 'E-mail verified',
+  invitation_removed: 'Invitation removed',
+  // Sources, lists, attributes, leads
+  name_required: 'Name is required',
+  attribute_name_required: 'Attribute name is required',
+  attribute_listed_twice: 'The attribute "{{name}}" is listed twice.',
+  attribute_exists: 'The attribute "{{name}}" already exists.',
+  system_attribute_locked: 'System attributes cannot be changed.',
+  system_attribute_undeletable: 'System attributes cannot be deleted.',
+  attribute_deleted: 'Attribute deleted',
+  value_required: 'Value is required',
+  attribute_required: 'Attribute is required',
+  source_required: 'Select a source',
+  list_required: 'Select a list',
+  values_required: 'Add at least one value.',
+  unknown_attribute: 'Unknown attribute.',
+  value_exists: 'The lead already has this value.',
+  last_value: 'A lead keeps at least one value; delete the lead instead.',
+  value_kind_mismatch: 'Use {{kind}} for a {{type}} attribute.',
+  list_not_in_source: 'The list does not belong to this source.',
+  lead_not_found: 'Lead not found.',
+  source_not_found: 'Source not found.',
+  list_not_found: 'List not found.',
+  value_not_found: 'Value not found.',
+  attribute_not_found: 'Attribute not found.',
+  page_size_invalid: 'Use 20, 50 or 100',
+  order_invalid: 'Use field,asc or field,desc',
+  invalid_phone: '"{{value}}" is not a valid phone number',
+  invalid_email: '"{{value}}" is not a valid e-mail',
+  invalid_number: '"{{value}}" is not a number',
+  invalid_date: '"{{value}}" is not a date (YYYY-MM-DD)',
+  invalid_url: '"{{value}}" is not a link (http:// or https://)',
+  ignored_phone: '{{value}} matches an ignored phone format and was not stored',
+  leads_status_set: '{{count}} lead(s) set to {{status}}',
+  leads_status_already: '{{count}} lead(s) already {{status}}',
+  leads_not_found: '{{count}} lead(s) not found',
+  phone_pattern_invalid: 'Not a phone pattern: {{lines}}. Use digits, X for any digit and * for any digits.',
+  // Audiences (segments) and exports
+  filter_required: 'Choose a filter.',
+  operator_required: 'Choose an operator.',
+  filter_values_required: 'Choose at least one value.',
+  filter_one_value: 'Choose exactly one value.',
+  filter_value_invalid: '"{{value}}" is not a valid value.',
+  filter_operator: 'This filter cannot use {{operator}}.',
+  unknown_filter: 'Unknown filter.',
+  one_source_filter: 'Only one source filter is allowed.',
+  one_list_filter: 'Only one list filter is allowed.',
+  source_before_list: 'Choose a source before a list.',
+  segment_parent_filters: 'A segment narrows its audience: source and list filters belong to the audience.',
+  unknown_source: 'Unknown source.',
+  unknown_list: 'Unknown list.',
+  segment_not_found: 'Segment not found.',
+  export_not_found: 'Export not found.',
+  attributes_required: 'Choose at least one attribute.',
+  empties_only: 'Only empty and not empty conditions belong here.',
+  conditions_no_sources: 'Sources and lists have their own calls.',
+  // Imports
+  no_mapped_value: 'No value in any mapped column',
+  value_too_long: 'A value is longer than {{count}} characters',
+  source_first: 'Please, select a Source first',
+  file_required: 'Choose a file to import.',
+  unknown_column: 'Unknown column.',
+  lookups_unavailable: 'Mobile status checks are not available yet.',
+  black_list_flag: 'Use 1 or 0 for black_list.',
+  // zod's own checks (see zod-messages.ts): lengths, sizes, types and choices
+  text_too_long: 'Too long: at most {{max}} characters',
+  text_unstorable: 'The text contains a character that cannot be stored.',
+  text_too_short: 'Too short: at least {{min}} characters',
+  too_many_items: 'Too many at once: at most {{max}}',
+  too_few_items: 'Too few: at least {{min}}',
+  number_too_big: 'Too large: the limit is {{limit}}',
+  number_too_small: 'Too small: the limit is {{limit}}',
+  required: 'Value is required',
+  wrong_type: 'This value has the wrong type',
+  invalid_option: 'Choose one of the offered options',
+  invalid_value: 'Invalid value',
+} as const;
+
+export type TMessageCode = keyof typeof MESSAGES;
+export type TMessageParams = Record<string, string | number>;
+export type TMessage = { code: TMessageCode; params?: TMessageParams };
+
+export const MESSAGE_CODES = Object.keys(MESSAGES) as TMessageCode[];
+
+/** On the wire the code is a plain string: a client may know fewer codes than the server. */
+export const ZMessage = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+export function message(code: TMessageCode, params?: TMessageParams): TMessage {
+  return params ? { code, params } : { code };
+}
+
+export function isMessageCode(code: string): code is TMessageCode {
+  return Object.hasOwn(MESSAGES, code);
+}
+
+/** A 200 answer that only says what was done: in English for API clients, and its code. */
+export const ZDone = z.object({ message: z.string(), code: z.string() });
+
+export function done(code: TMessageCode): z.infer<typeof ZDone> {
+  return { message: englishOf({ code }), code };
+}
+
+/** The English text of a message, for API clients and logs; the web translates the code. */
+export function englishOf(m: { code: string; params?: TMessageParams }): string {
+  const template: string = isMessageCode(m.code) ? MESSAGES[m.code] : m.code;
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(m.params?.[name] ?? ''));
+}
+
+/**
+ * A message as one string, where only a string fits: zod's issue `message` (a schema's own check,
+ * read by the server's 422 and the browser's forms alike) and a failed import row's stored reason.
+ * `code` alone, or `code?name=value&…` with the params URL-encoded.
+ */
+export function encodeMessage(m: { code: string; params?: TMessageParams }): string {
+  const params = m.params && Object.keys(m.params).length > 0 ? m.params : undefined;
+  if (!params) return m.code;
+  return `${m.code}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
+}
+
+/** The message of an encoded string; anything else (an older English sentence) is its own code. */
+export function decodeMessage(text: string): { code: string; params?: TMessageParams } {
+  const match = /^([a-z][a-z0-9_]*)(?:\?(.*))?$/s.exec(text);
+  if (!match) return { code: text };
+  const [, code, query] = match;
+  return query === undefined ? { code } : { code, params: Object.fromEntries(new URLSearchParams(query)) };
+}
+
+/** Shorthand for a schema's own check: its message is the code (with params, encoded). */
+export function messageText(code: TMessageCode, params?: TMessageParams): string {
+  return encodeMessage(message(code, params));
+}
