@@ -33,7 +33,7 @@ export interface RateLimitsTable {
   reset_at: Date;
 }
 
-/** A single-use stand-in for the session token in a URL (migration 0013). */
+/** A single-use stand-in for the session token in a URL (migration 0014). */
 export interface AccessTicketsTable {
   ticket_hash: string;
   session_id: string;

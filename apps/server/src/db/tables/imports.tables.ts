@@ -66,7 +66,7 @@ export interface ImportFailedRowsTable {
   import_file_id: number;
   row_number: number;
   reason: string;
-  /** The reason as a message code and params (migration 0013); null on rows written before. */
+  /** The reason as a message code and params (migration 0015); null on rows written before. */
   reason_message: ColumnType<TMessage | null, string | null, string | null>;
   cells: ColumnType<Array<{ attribute_id: number; value: string }>, string, string>;
 }

@@ -125,8 +125,7 @@ export function createLeadValuesService({ repo, attributes, ignoredPhones }: Dep
       await writeChange(user, found.lead_id, found.type === 'phone', async (w) => {
         const current = await valueNow(teamId, id, w);
         const remaining = (await repo.valuesOf(teamId, [found.lead_id], w.tx)).filter((v) => v.id !== id);
-        if (remaining.length === 0)
-          throw AppError.field('value', 'last_value');
+        if (remaining.length === 0) throw AppError.field('value', 'last_value');
         await w.removeValue(current);
         return { action: 'removed', attributeName: current.attribute_name, from: current.value, to: null };
       });
