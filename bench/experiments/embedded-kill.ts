@@ -16,9 +16,9 @@
 //   npm run embedded-kill -w @herald/bench -- --scenario resume [--signal kill|term] [--runs 1]
 //     [--rows 300000] [--stop-at 20000] [--resume-timeout 900]
 //
-// The resume scenario (embedded-kill-resume.ts): one stop once --stop-at leads are published, then
-// the restart, the seconds until the import ends and the API's latency meanwhile; writes
-// bench/results/embedded-kill-resume-<signal>.json.
+// The resume scenario (embedded-kill-resume.ts): one stop once --stop-at leads are published (a
+// negative --stop-at: once that many rows are parsed), then the restart, the seconds until the
+// import ends and the API's latency meanwhile; writes bench/results/embedded-kill-resume-<signal>.json.
 import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';

@@ -14,9 +14,9 @@ export function endedUncleanly(dataDir: string | undefined): boolean {
 /**
  * Planner statistics made whole again after an unclean end (decision 002, "After a hard kill").
  * Crash recovery discards PostgreSQL's cumulative statistics, and an ANALYZE run inside a
- * transaction that died (an import's chunk analyzes `lead_values` inside its own) leaves its row
- * estimate in `pg_class` but none of its column statistics; the embedded database has no autovacuum
- * to notice either. ANALYZE samples each table, so even millions of leads cost seconds, once.
+ * transaction that died (an import's chunk analyzes `lead_values` inside its own) can leave its row
+ * estimate in `pg_class` without its column statistics; the embedded database has no autovacuum to
+ * notice either. ANALYZE samples (at most 30,000 rows a table), once, before the first query.
  */
 export async function analyzeAfterUncleanEnd(db: PGlite): Promise<void> {
   await db.exec('analyze');
