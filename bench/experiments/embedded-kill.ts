@@ -12,11 +12,19 @@
 // publishing began. --keep leaves each run's DATA_DIR (and its server.log) in the temp directory.
 //
 // Prints one line per stop and a table; writes bench/results/embedded-kill-<signal>.json.
-import { cpSync, createWriteStream, mkdirSync, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
+//
+//   npm run embedded-kill -w @herald/bench -- --scenario resume [--signal kill|term] [--runs 1]
+//     [--rows 300000] [--stop-at 20000] [--resume-timeout 900]
+//
+// The resume scenario (embedded-kill-resume.ts): one stop once --stop-at leads are published (a
+// negative --stop-at: once that many rows are parsed), then the restart, the seconds until the
+// import ends and the API's latency meanwhile; writes bench/results/embedded-kill-resume-<signal>.json.
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type ImportState, resumeAfterStop, startImport } from './embedded-kill-resume.ts';
 import { HeraldProcess, sleep } from './herald-process.ts';
 import { type Inspection, inspect } from './pglite-inspect.ts';
 
@@ -27,6 +35,9 @@ const { values: args } = parseArgs({
     rows: { type: 'string', default: '300000' },
     keep: { type: 'boolean', default: false },
     'publish-window': { type: 'string', default: '15' },
+    scenario: { type: 'string', default: 'stops' },
+    'stop-at': { type: 'string', default: '20000' },
+    'resume-timeout': { type: 'string', default: '900' },
   },
 });
 const signal = args.signal === 'term' ? 'SIGTERM' : 'SIGKILL';
@@ -35,13 +46,6 @@ const ROWS = Number(args.rows);
 const PUBLISH_WINDOW_MS = Number(args['publish-window']) * 1000;
 const log = (m: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${m}\n`);
 
-interface ImportState {
-  status: string;
-  stage: string;
-  progress: number;
-  leads_processed: number;
-  error: string | null;
-}
 interface Stop {
   run: number;
   moment: 'parsing' | 'publishing' | 'starting (crash recovery)' | 'idle after a write';
@@ -95,23 +99,8 @@ async function runOnce(run: number, csv: string, stops: Stop[]): Promise<Final> 
   const server = new HeraldProcess(dataDir, 20_000 + Math.floor(Math.random() * 20_000), join(dataDir, 'server.log'));
   log(`run ${run}: ${dataDir}`);
   await server.start();
-  await server.signUp(`kill${run}@example.com`);
-  const source = (await server.api('POST', '/sources', { name: 'Killed' })).json;
-  const list = (await server.api('POST', `/sources/${source.id}/lists`, { name: 'Killed list' })).json;
-  const form = new FormData();
-  form.append('list_id[0]', String(list.id));
-  form.append('black_list', '0');
-  form.append('file', await openAsBlob(csv), 'big.csv');
-  const doc = (await server.api('POST', '/imports', form)).json;
-  const attrs = (await server.api('GET', '/lead-attributes')).json.data as Array<{ id: number; slug: string }>;
-  const attr = (slug: string) => attrs.find((a) => a.slug === slug)?.id;
-  const mapping = doc.attributes.map((c: { id: number; name: string }) =>
-    c.name === 'city'
-      ? { processing_document_attribute_id: c.id, name: 'City' }
-      : { processing_document_attribute_id: c.id, lead_attribute_id: attr(c.name) },
-  );
-  await server.api('POST', `/sync-import/${doc.id}/import-attributes/multiple`, { list: mapping });
-  if ((await server.api('POST', `/imports/${doc.id}/dispatch`)).status !== 200) throw new Error('dispatch failed');
+  const { source, list, importId } = await startImport(server, csv, run);
+  const doc = { id: importId };
 
   const state = async (): Promise<ImportState> => (await server.api('GET', `/imports/${doc.id}`)).json;
   const show = (s: ImportState) => `${s.status} ${s.progress}% ${s.leads_processed.toLocaleString('en')} published`;
@@ -204,10 +193,49 @@ async function runOnce(run: number, csv: string, stops: Stop[]): Promise<Final> 
 
 const yes = (b: boolean | undefined) => (b ? 'yes' : 'NO');
 
+async function resumeScenario(csv: string) {
+  const results = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const r = await resumeAfterStop(
+      csv,
+      ROWS,
+      signal,
+      Number(args['stop-at']),
+      Number(args['resume-timeout']),
+      args.keep,
+    );
+    log(`run ${run}: ${JSON.stringify(r)}`);
+    results.push(r);
+  }
+  const out = new URL('../results/', import.meta.url);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    new URL(`embedded-kill-resume-${signal.toLowerCase()}.json`, out),
+    JSON.stringify({ signal, rows: ROWS, date: new Date().toISOString(), results }, null, 2),
+  );
+  const lines = ['| run | stopped at | restart | import | finished after | API median, max | leads every 30 s |'];
+  lines.push('| ---: | ---: | ---: | --- | ---: | ---: | --- |');
+  for (const [i, r] of results.entries()) {
+    lines.push(
+      `| ${i + 1} | ${r.stoppedAt} | ${(r.restartMs / 1000).toFixed(1)} s | ${r.status} | ${r.finishS} s | ${r.medianMs} ms, ${r.maxMs} ms | ${r.trace.join(' ')} |`,
+    );
+  }
+  console.log(lines.join('\n'));
+  if (results.some((r) => r.status !== 'completed' || r.leads !== ROWS)) process.exitCode = 1;
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'herald-kill-csv-'));
   const csv = join(dir, 'big.csv');
   await writeCsv(csv);
+  if (args.scenario === 'resume') {
+    try {
+      await resumeScenario(csv);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return;
+  }
   log(`${signal}, ${RUNS} runs, ${ROWS.toLocaleString('en')} rows`);
   const stops: Stop[] = [];
   const finals: Final[] = [];

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
+import { analyzeAfterUncleanEnd, endedUncleanly } from './pglite-recovery.ts';
 
 const { dataDir } = workerData as { dataDir: string | undefined };
 
@@ -17,10 +18,14 @@ const parsers = { 1082: (value: string) => value };
  */
 const SHARED_BUFFERS = '64MB';
 
+const unclean = endedUncleanly(dataDir);
 const dbReady = PGlite.create(dataDir ?? 'memory://', {
   parsers,
   extensions: { pg_trgm },
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+}).then(async (db) => {
+  if (unclean) await analyzeAfterUncleanEnd(db);
+  return db;
 });
 
 function post(message: WorkerResponse) {
