@@ -1,18 +1,34 @@
 import { z } from 'zod';
 import type { TAttributeType } from '../attributes/attributes.schemas.ts';
-import { isIgnoredPhone, normalizePhone } from './phone.ts';
+import { DEFAULT_PHONE_COUNTRY, isIgnoredPhone, type PhoneRefusal, readPhone } from './phone.ts';
 
 export type ValueCheck = { ok: true; value: string } | { ok: false; reason: 'invalid' | 'ignored'; message: string };
 
 const email = z.email();
 
-/** Normalises a value for its attribute type, the same way in forms, the API and imports. */
-export function normalizeLeadValue(type: TAttributeType, raw: string, ignoredPhones: RegExp[] = []): ValueCheck {
+/** A refused phone's sentence; the web translates it by its pattern (`lib/message-patterns.ts`). */
+function phoneMessage(input: string, reason: PhoneRefusal): string {
+  if (reason === 'too_short') return `"${input}" is too short for a phone number`;
+  if (reason === 'too_long') return `"${input}" is too long for a phone number`;
+  return `"${input}" is not a valid phone number`;
+}
+
+/**
+ * Normalises a value for its attribute type, the same way in forms, the API and imports. Phones
+ * follow the team's phone rule: its ignored formats and its default country.
+ */
+export function normalizeLeadValue(
+  type: TAttributeType,
+  raw: string,
+  ignoredPhones: RegExp[] = [],
+  country: string = DEFAULT_PHONE_COUNTRY,
+): ValueCheck {
   const input = raw.trim();
   switch (type) {
     case 'phone': {
-      const phone = normalizePhone(input);
-      if (!phone) return { ok: false, reason: 'invalid', message: `"${input}" is not a valid phone number` };
+      const reading = readPhone(input, country);
+      if (!reading.ok) return { ok: false, reason: 'invalid', message: phoneMessage(input, reading.reason) };
+      const phone = reading.phone;
       if (isIgnoredPhone(phone, ignoredPhones)) {
         return { ok: false, reason: 'ignored', message: `${phone} matches an ignored phone format and was not stored` };
       }
@@ -49,4 +65,19 @@ export function normalizeLeadValue(type: TAttributeType, raw: string, ignoredPho
     default:
       return input ? { ok: true, value: input } : { ok: false, reason: 'invalid', message: 'Value is required' };
   }
+}
+
+/** Google Contacts joins the values of one field with this. */
+const GOOGLE_SEPARATOR = / ::: /;
+/** Types whose cells may hold one value a line (Outlook and Apple exports); text keeps its lines. */
+const LINE_SEPARATED: ReadonlySet<TAttributeType> = new Set(['phone', 'email', 'url']);
+
+/**
+ * The values one cell holds for an attribute: several when a contact app joined them (` ::: `, or
+ * one a line for phones, e-mails and links), each trimmed, blanks dropped.
+ */
+export function cellValues(type: TAttributeType, cell: string): string[] {
+  let parts = cell.split(GOOGLE_SEPARATOR);
+  if (LINE_SEPARATED.has(type)) parts = parts.flatMap((p) => p.split(/\r?\n/));
+  return parts.map((p) => p.trim()).filter(Boolean);
 }
