@@ -196,7 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: leadLog,
     bus,
     attributes: attributes.list,
-    ignoredPhones: settings.ignoredPhonePatterns,
+    phoneRule: settings.phoneRule,
     requireListOfSource: sources.requireListOfSource,
     requireList: sources.getList,
     cachedTotals: sources.leadTotals,
@@ -206,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     repo: leadsRepo,
     log: leadLog,
     attributes: attributes.list,
-    ignoredPhones: settings.ignoredPhonePatterns,
+    phoneRule: settings.phoneRule,
   });
 
   const imports = await createImportsModule({
@@ -219,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attributes: attributes.list,
     createAttributes: attributes.create,
     ignoredFormats: settings.phoneTemplate,
+    defaultCountry: settings.defaultCountry,
     requireList: sources.getList,
     sweepEveryMs: options.sweepEveryMs,
     chunkRows: options.importChunkRows ?? config.IMPORT_CHUNK_ROWS,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TAttributeType } from '../attributes/attributes.schemas.ts';
-import { DEFAULT_PHONE_COUNTRY, isIgnoredPhone, type PhoneRefusal, readPhone } from './phone.ts';
+import { DEFAULT_PHONE_COUNTRY, isIgnoredPhone, type PhoneRefusal, type PhoneRule, readPhone } from './phone.ts';
 
 export type ValueCheck = { ok: true; value: string } | { ok: false; reason: 'invalid' | 'ignored'; message: string };
 
@@ -20,16 +20,15 @@ function phoneMessage(input: string, reason: PhoneRefusal): string {
 export function normalizeLeadValue(
   type: TAttributeType,
   raw: string,
-  ignoredPhones: RegExp[] = [],
-  country: string = DEFAULT_PHONE_COUNTRY,
+  rule: PhoneRule = { country: DEFAULT_PHONE_COUNTRY, ignored: [] },
 ): ValueCheck {
   const input = raw.trim();
   switch (type) {
     case 'phone': {
-      const reading = readPhone(input, country);
+      const reading = readPhone(input, rule.country);
       if (!reading.ok) return { ok: false, reason: 'invalid', message: phoneMessage(input, reading.reason) };
       const phone = reading.phone;
-      if (isIgnoredPhone(phone, ignoredPhones)) {
+      if (isIgnoredPhone(phone, rule.ignored)) {
         return { ok: false, reason: 'ignored', message: `${phone} matches an ignored phone format and was not stored` };
       }
       return { ok: true, value: phone };

@@ -15,6 +15,12 @@ export function isPhoneCountry(code: string): code is CountryCode {
   return (PHONE_COUNTRIES as string[]).includes(code);
 }
 
+/** A team's phone rule: the country it reads numbers in first, and the formats it never stores. */
+export interface PhoneRule {
+  country: string;
+  ignored: RegExp[];
+}
+
 /** Why a phone was refused, in words the message and the web can both use. */
 export type PhoneRefusal = 'not_a_number' | 'too_short' | 'too_long' | 'invalid';
 export type PhoneReading = { ok: true; phone: string } | { ok: false; reason: PhoneRefusal };

@@ -33,6 +33,8 @@ export interface PublishArgs {
 }
 
 const col = (i: number) => sql.ref(`s.c${i}`);
+/** A staged field's values, one row each: a cell may have held several, joined by VALUE_SEPARATOR (chr 31). */
+const each = (field: RawBuilder<unknown>) => sql`unnest(string_to_array(${field}, chr(31)))`;
 
 /**
  * The phones of a chunk's staged rows, one row (`p.value`) for each phone column's value, as the
@@ -45,7 +47,8 @@ function stagedPhones(
 ): RawBuilder<unknown> | null {
   const rows = columns.flatMap((c, i) => (c.type === 'phone' ? [sql`(${col(i)})`] : []));
   if (rows.length === 0) return null;
-  return sql`${staged} cross join lateral (values ${sql.join(rows)}) as p(value) where ${range} and p.value is not null`;
+  return sql`${staged} cross join lateral (values ${sql.join(rows)}) as f(field)
+    cross join lateral ${each(sql.ref('f.field'))} as p(value) where ${range} and p.value is not null`;
 }
 
 /**
@@ -243,9 +246,10 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
             );
             await sql`
             insert into lead_values (team_id, lead_id, attribute_id, type, value)
-            select ${a.teamId}, s.lead_id, v.attribute_id, v.type, v.value
-            from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, value)
-            where ${range} and v.value is not null`.execute(tx);
+            select ${a.teamId}, s.lead_id, v.attribute_id, v.type, u.value
+            from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, field)
+            cross join lateral ${each(sql.ref('v.field'))} as u(value)
+            where ${range} and v.field is not null`.execute(tx);
             // The values as staged, in column order: the Timeline renders them as the creation's
             // diff when read (migration 0010), instead of a jsonb built and stored for every lead.
             const stagedValues = sql.join(a.columns.map((_, i) => col(i)));

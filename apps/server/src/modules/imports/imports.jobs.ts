@@ -26,6 +26,7 @@ export interface ImportRunnerDeps {
   bus: EventBus;
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
   ignoredFormats: (teamId: number) => Promise<string>;
+  defaultCountry?: (teamId: number) => Promise<string>;
   filePath: (storedName: string) => string;
   /** Leads per publishing transaction: smaller on the embedded database so other queries interleave. */
   chunkSize: number;
@@ -212,6 +213,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       delimiter: row.delimiter,
       columns,
       ignoredFormats: await deps.ignoredFormats(row.team_id),
+      defaultCountry: await deps.defaultCountry?.(row.team_id),
       batchSize: deps.batchSize,
       copyText: staging.copies,
       stagedThrough,

@@ -1,5 +1,6 @@
 import type { TAttributeType, TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
+import type { PhoneRule } from '@herald/shared/leads/phone';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { bumpDataVersion } from '../../db/data-version.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -17,13 +18,13 @@ interface Deps {
   repo: LeadsRepository;
   log: LeadLogRepository;
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
-  ignoredPhones: (teamId: number) => Promise<RegExp[]>;
+  phoneRule: (teamId: number) => Promise<PhoneRule>;
 }
 
 /** Adding, editing and removing one value of a lead, each written to the Timeline. */
-export function createLeadValuesService({ repo, log, attributes, ignoredPhones }: Deps) {
+export function createLeadValuesService({ repo, log, attributes, phoneRule }: Deps) {
   async function normalize(teamId: number, type: TAttributeType, raw: string) {
-    const check = normalizeLeadValue(type, raw, type === 'phone' ? await ignoredPhones(teamId) : []);
+    const check = normalizeLeadValue(type, raw, type === 'phone' ? await phoneRule(teamId) : undefined);
     if (!check.ok) throw AppError.field('value', check.message);
     return check.value;
   }
