@@ -3,6 +3,7 @@ import type { TImportStage } from '@herald/shared/imports/imports.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext, JobOutcome } from '../../jobs/job-queue.ts';
 import { failureCodeOf, ImportFailure, listDeleted } from './import-failure.ts';
+import { outcomeOf } from './import-outcome.ts';
 import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
 import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
 import { startPublisher } from './import-publisher.ts';
@@ -84,6 +85,7 @@ export async function announceImport(bus: EventBus, row: ImportFileRow, stage: T
         progress,
         parsed_leads_count: row.parsed_leads_count,
         leads_processed: row.leads_processed,
+        leads_failed: row.leads_failed,
         error: row.error,
         error_code: row.error_code,
       },
@@ -307,6 +309,17 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       throw error;
     }
     const summary = await staging.summary(table);
+    const nothing = outcomeOf({
+      parsed: row.parsed_leads_count,
+      failed: row.leads_failed,
+      invalidPhones: row.invalid_format_phones_count,
+      staged: summary.total,
+    });
+    if (nothing) {
+      // Nothing to resume: the failed rows are kept, the empty staging is not.
+      await staging.drop(table);
+      throw nothing;
+    }
     const current = await repo.update(
       row.id,
       {
