@@ -235,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sweepEveryMs: options.sweepEveryMs,
     attributes: attributes.list,
     valuesOf: (teamId, leadIds) => leadsRepo.valuesOf(teamId, leadIds),
+    defaultCountry: settings.defaultCountry,
   });
   app.addHook('onClose', async () => segments.stop());
 
