@@ -87,6 +87,13 @@ describe.each(databases)('contact-app exports and spreadsheet phones on %s', (ki
         failed.data.map((f: { row_number: number }) => f.row_number),
         file.name,
       ).toEqual(file.failedRows);
+      // The popover's line under a completed import that refused rows: how many, and which import.
+      if (!nothing && file.failedRows.length > 0) {
+        const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json().data;
+        expect(processes.map((p: { message: string | null }) => p.message)).toContain(
+          `leads_failed:${file.failedRows.length}:${result.id}`,
+        );
+      }
       // A failed import is history too, with its rows to open.
       const history = (await t.request({ method: 'GET', url: '/api/imports', token: owner.token })).json();
       expect(history.data.find((h: { id: number }) => h.id === result.id)).toMatchObject({

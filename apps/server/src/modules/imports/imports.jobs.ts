@@ -335,6 +335,13 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       { attempt: row.attempt },
     );
     if (!current) throw new SupersededError();
+    // The popover's line under a completed import: how many rows failed, and where (process-item.tsx).
+    if (current.leads_failed > 0) {
+      await context.reportProgress(100, {
+        status: 'resolving',
+        message: `leads_failed:${current.leads_failed}:${row.id}`,
+      });
+    }
     await emit(current, 'end_resolve_duplicates', 100);
     await staging.drop(table);
     if (summary.total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(false);
