@@ -4,8 +4,6 @@
  */
 const PATTERNS: [RegExp, string, string[]][] = [
   [/^"(.*)" is not a valid phone number$/s, 'invalidPhone', ['value']],
-  [/^"(.*)" is too short for a phone number$/s, 'phoneTooShort', ['value']],
-  [/^"(.*)" is too long for a phone number$/s, 'phoneTooLong', ['value']],
   [/^"(.*)" is not a valid e-mail$/s, 'invalidEmail', ['value']],
   [/^"(.*)" is not a number$/s, 'invalidNumber', ['value']],
   [/^"(.*)" is not a date \(YYYY-MM-DD\)$/s, 'invalidDate', ['value']],

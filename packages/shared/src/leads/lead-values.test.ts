@@ -15,14 +15,14 @@ describe('cellValues', () => {
 });
 
 describe('normalizeLeadValue for phones', () => {
-  it('reads in the rule country and says why a phone is refused', () => {
+  it('reads in the rule country; refuses with the one sentence the web translates', () => {
     expect(normalizeLeadValue('phone', '512345678', { country: 'PL', ignored: [] })).toEqual({
       ok: true,
       value: '+48512345678',
     });
     expect(normalizeLeadValue('phone', '12')).toMatchObject({
       ok: false,
-      message: '"12" is too short for a phone number',
+      message: '"12" is not a valid phone number',
     });
     expect(normalizeLeadValue('phone', 'abc')).toMatchObject({
       ok: false,

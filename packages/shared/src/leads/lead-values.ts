@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import type { TAttributeType } from '../attributes/attributes.schemas.ts';
-import { DEFAULT_PHONE_COUNTRY, isIgnoredPhone, type PhoneRefusal, type PhoneRule, readPhone } from './phone.ts';
+import { DEFAULT_PHONE_COUNTRY, isIgnoredPhone, type PhoneRule, readPhone } from './phone.ts';
 
 export type ValueCheck = { ok: true; value: string } | { ok: false; reason: 'invalid' | 'ignored'; message: string };
 
 const email = z.email();
-
-/** A refused phone's sentence; the web translates it by its pattern (`lib/message-patterns.ts`). */
-function phoneMessage(input: string, reason: PhoneRefusal): string {
-  if (reason === 'too_short') return `"${input}" is too short for a phone number`;
-  if (reason === 'too_long') return `"${input}" is too long for a phone number`;
-  return `"${input}" is not a valid phone number`;
-}
 
 /**
  * Normalises a value for its attribute type, the same way in forms, the API and imports. Phones
@@ -26,7 +19,9 @@ export function normalizeLeadValue(
   switch (type) {
     case 'phone': {
       const reading = readPhone(input, rule.country);
-      if (!reading.ok) return { ok: false, reason: 'invalid', message: phoneMessage(input, reading.reason) };
+      // One sentence for every refusal (the web translates it by its pattern); `readPhone` knows
+      // the finer reason (too short, too long, not a number) for callers that show it.
+      if (!reading.ok) return { ok: false, reason: 'invalid', message: `"${input}" is not a valid phone number` };
       const phone = reading.phone;
       if (isIgnoredPhone(phone, rule.ignored)) {
         return { ok: false, reason: 'ignored', message: `${phone} matches an ignored phone format and was not stored` };
