@@ -63,4 +63,17 @@ test('a Google Contacts export imports with the proposed mapping: every contact 
     }
     await page.screenshot({ path: join(SHOTS, 'en-google-leads.png') });
   });
+
+  await test.step('the default phone country is shown in settings, in each language', async () => {
+    await page.goto('/settings/ignore-phone-format');
+    await expect(page.getByRole('combobox', { name: 'Default phone country' })).toHaveValue('Ukraine (UA)');
+    await page.screenshot({ path: join(SHOTS, 'en-default-country.png') });
+    for (const lang of ['uk', 'ru'] as const) {
+      await page.evaluate((l) => localStorage.setItem('herald.lang', l), lang);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('combobox', { name: /Країна телефонів|Страна телефонов/ })).toHaveValue(/\(UA\)$/);
+      await page.screenshot({ path: join(SHOTS, `${lang}-default-country.png`) });
+    }
+  });
 });
