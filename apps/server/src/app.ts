@@ -124,7 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     bus,
     attributes: attributes.service.list,
-    ignoredPhones: settings.service.ignoredPhonePatterns,
+    phoneRule: settings.service.phoneRule,
     requireListOfSource: sources.service.requireListOfSource,
     requireList: sources.service.getList,
     cachedTotals: sources.service.leadTotals,
@@ -138,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attributes: attributes.service.list,
     createAttributes: attributes.service.create,
     ignoredFormats: settings.service.phoneTemplate,
+    defaultCountry: settings.service.defaultCountry,
     requireList: sources.service.getList,
     onListsDeleting: sources.onListsDeleting,
     sweepEveryMs: options.sweepEveryMs,
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sweepEveryMs: options.sweepEveryMs,
     attributes: attributes.service.list,
     valuesOf: leads.valuesOf,
+    defaultCountry: settings.service.defaultCountry,
   });
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });

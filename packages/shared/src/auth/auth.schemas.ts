@@ -115,14 +115,15 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-/** Phone: digits get a leading +; empty means none. */
+/**
+ * Phone as typed; empty means none. The server reads it by the team's phone rule (decision 011), so
+ * `0671234567` is the team country's number, not `+0671234567`.
+ */
 export const ZPhoneInput = z
   .string()
   .trim()
   .max(32)
-  .transform((v) => v.replace(/[\s()-]/g, ''))
-  .refine((v) => v === '' || /^\+?\d{5,20}$/.test(v), { message: messageText('phone_invalid') })
-  .transform((v) => (v === '' ? null : v.startsWith('+') ? v : `+${v}`));
+  .transform((v) => (v === '' ? null : v));
 
 export const ZUpdateUserRequest = z.object({ name: ZName, phone: ZPhoneInput.optional().nullable() });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;

@@ -98,6 +98,7 @@ export const MESSAGES = {
   // zod's own checks (see zod-messages.ts): lengths, sizes, types and choices
   text_too_long: 'Too long: at most {{max}} characters',
   text_unstorable: 'The text contains a character that cannot be stored.',
+  country_unknown: 'Choose a country from the list.',
   text_too_short: 'Too short: at least {{min}} characters',
   too_many_items: 'Too many at once: at most {{max}}',
   too_few_items: 'Too few: at least {{min}}',

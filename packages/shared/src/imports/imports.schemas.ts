@@ -54,6 +54,8 @@ export const IMPORT_FAILURES = [
   'import_list_deleted',
   'import_attribute_deleted',
   'import_limit_reached',
+  'import_no_valid_phone',
+  'import_nothing_imported',
 ] as const;
 export type TImportFailure = (typeof IMPORT_FAILURES)[number];
 export const isImportFailure = (code: unknown): code is TImportFailure =>
@@ -201,6 +203,8 @@ export const ZImportStatusEvent = z.object({
   progress: z.number(),
   parsed_leads_count: z.number(),
   leads_processed: z.number(),
+  /** Rows refused so far; a completed import with some shows how many, and where. */
+  leads_failed: z.number().optional(),
   error: z.string().nullable(),
   error_code: z.string().nullable(),
 });

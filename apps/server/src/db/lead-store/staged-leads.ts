@@ -29,6 +29,8 @@ export interface StagedChunk {
 }
 
 const col = (i: number) => sql.ref(`s.c${i}`);
+/** A staged field's values, one row each: a cell may have held several, joined by chr(31) (the parser's VALUE_SEPARATOR). */
+const each = (field: RawBuilder<unknown>) => sql`unnest(string_to_array(${field}, chr(31)))`;
 const rangeOf = (c: Pick<StagedChunk, 'lo' | 'hi'>) => sql`s.row_no > ${c.lo} and s.row_no <= ${c.hi}`;
 const stagedOf = (c: Pick<StagedChunk, 'table'>) => sql`${sql.table(c.table)} s`;
 
@@ -39,7 +41,8 @@ const stagedOf = (c: Pick<StagedChunk, 'table'>) => sql`${sql.table(c.table)} s`
 function stagedPhones(c: Pick<StagedChunk, 'table' | 'columns' | 'lo' | 'hi'>): RawBuilder<unknown> | null {
   const rows = c.columns.flatMap((column, i) => (column.type === 'phone' ? [sql`(${col(i)})`] : []));
   if (rows.length === 0) return null;
-  return sql`${stagedOf(c)} cross join lateral (values ${sql.join(rows)}) as p(value) where ${rangeOf(c)} and p.value is not null`;
+  return sql`${stagedOf(c)} cross join lateral (values ${sql.join(rows)}) as f(field)
+    cross join lateral ${each(sql.ref('f.field'))} as p(value) where ${rangeOf(c)} and p.value is not null`;
 }
 
 export type StagedPublish =
@@ -87,9 +90,10 @@ export async function beginStagedPublish(tx: Transaction<DB>, c: StagedChunk): P
       );
       await sql`
         insert into lead_values (team_id, lead_id, attribute_id, type, value)
-        select ${c.teamId}, s.lead_id, v.attribute_id, v.type, v.value
-        from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, value)
-        where ${range} and v.value is not null`.execute(tx);
+        select ${c.teamId}, s.lead_id, v.attribute_id, v.type, u.value
+        from ${staged} cross join lateral (values ${values}) as v(attribute_id, type, field)
+        cross join lateral ${each(sql.ref('v.field'))} as u(value)
+        where ${range} and v.field is not null`.execute(tx);
       // The values as staged, in column order: the Timeline renders them as the creation's diff
       // when read (migration 0010), instead of a jsonb built and stored for every lead.
       const stagedValues = sql.join(c.columns.map((_, i) => col(i)));

@@ -9,6 +9,8 @@ export interface TeamsTable {
   id: Generated<number>;
   name: string;
   data_version: Generated<number>;
+  /** ISO 3166 code of the country phones without `+` or `00` are read in first. */
+  default_country: Generated<string>;
   created_at: CreatedAt;
 }
 

@@ -28,6 +28,8 @@ export function isResumable(row: Pick<ImportFileRow, 'status' | 'staging_table' 
     row.status === 'failed' &&
     row.staging_table !== null &&
     row.error_code !== 'import_list_deleted' &&
-    row.error_code !== 'import_attribute_deleted'
+    row.error_code !== 'import_attribute_deleted' &&
+    row.error_code !== 'import_no_valid_phone' &&
+    row.error_code !== 'import_nothing_imported'
   );
 }

@@ -4,6 +4,7 @@ import type { TProcessKindWithPhases, TProcessPhase } from '@herald/shared/proce
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext as ProcessContext, JobOutcome } from '../../jobs/process-jobs.ts';
 import { failureCodeOf, ImportFailure, listDeleted } from './import-failure.ts';
+import { outcomeOf } from './import-outcome.ts';
 import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
 import type { ImportFileRow, ImportsRepository } from './imports.repository.ts';
 import { startPublisher } from './import-publisher.ts';
@@ -30,6 +31,7 @@ export interface ImportRunnerDeps {
   bus: EventBus;
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
   ignoredFormats: (teamId: number) => Promise<string>;
+  defaultCountry?: (teamId: number) => Promise<string>;
   filePath: (storedName: string) => string;
   /** Leads per publishing transaction: smaller on the embedded database so other queries interleave. */
   chunkSize: number;
@@ -87,6 +89,7 @@ export async function announceImport(bus: EventBus, row: ImportFileRow, stage: T
         progress,
         parsed_leads_count: row.parsed_leads_count,
         leads_processed: row.leads_processed,
+        leads_failed: row.leads_failed,
         error: row.error,
         error_code: row.error_code,
       },
@@ -216,6 +219,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       delimiter: row.delimiter,
       columns,
       ignoredFormats: await deps.ignoredFormats(row.team_id),
+      defaultCountry: await deps.defaultCountry?.(row.team_id),
       batchSize: deps.batchSize,
       copyText: staging.copies,
       stagedThrough,
@@ -309,6 +313,17 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       throw error;
     }
     const summary = await staging.summary(table);
+    const nothing = outcomeOf({
+      parsed: row.parsed_leads_count,
+      failed: row.leads_failed,
+      invalidPhones: row.invalid_format_phones_count,
+      staged: summary.total,
+    });
+    if (nothing) {
+      // Nothing to resume: the failed rows are kept, the empty staging is not.
+      await staging.drop(table);
+      throw nothing;
+    }
     const current = await repo.update(
       row.id,
       {
@@ -324,6 +339,13 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       { attempt: row.attempt },
     );
     if (!current) throw new SupersededError();
+    // The popover's line under a completed import: how many rows failed, and where (process-item.tsx).
+    if (current.leads_failed > 0) {
+      await context.reportProgress(100, {
+        phase: 'resolving',
+        message: `leads_failed:${current.leads_failed}:${row.id}`,
+      });
+    }
     await emit(current, 'end_resolve_duplicates', 100);
     await staging.drop(table);
     if (summary.total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(false);

@@ -35,6 +35,8 @@ export interface ImportsDeps {
     rows: Array<{ name: string; sort_order: number; type: 'string' | 'number' | 'date' | 'url' }>,
   ) => Promise<TLeadAttribute[]>;
   requireList: (teamId: number, listId: number) => Promise<{ id: number; source_id: number }>;
+  /** The team's default phone country, which the proposed mapping reads sample phones in. */
+  defaultCountry?: (teamId: number) => Promise<string>;
   /** Starts the background run (job + process row); returns the process id. */
   start: (user: AuthUser, importId: number, title: string) => Promise<number>;
   /** Sends an import's job again: to resume publishing after a failure, or to take back a cancelled one. */
@@ -184,7 +186,11 @@ export function createImportsService(deps: ImportsDeps) {
         }
         const names = columnNames(doc.header, width, input.language);
         const rows = doc.rows.map((r) => names.map((_, i) => r[i] ?? ''));
-        const proposal = proposeMapping(names, rows, await deps.attributes(user.teamId));
+        const [attributes, country] = await Promise.all([
+          deps.attributes(user.teamId),
+          deps.defaultCountry?.(user.teamId),
+        ]);
+        const proposal = proposeMapping(names, rows, attributes, country);
         const file = await repo.create(
           user.teamId,
           {

@@ -25,6 +25,8 @@ export interface ImportsModuleDeps {
     rows: Array<{ name: string; sort_order: number; type: 'string' | 'number' | 'date' | 'url' }>,
   ) => Promise<TLeadAttribute[]>;
   ignoredFormats: (teamId: number) => Promise<string>;
+  /** The team's default phone country (decision 011); Ukraine without it. */
+  defaultCountry?: (teamId: number) => Promise<string>;
   requireList: (teamId: number, listId: number) => Promise<{ id: number; source_id: number }>;
   /**
    * The sources module's hook before lists or sources are deleted: imports stop their runs into
@@ -64,6 +66,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     bus,
     attributes: deps.attributes,
     ignoredFormats: deps.ignoredFormats,
+    defaultCountry: deps.defaultCountry,
     filePath: (stored) => join(filesDir, stored),
     // PGlite is one connection: short transactions let the app's own queries in between.
     chunkSize: deps.chunkRows ?? (embedded ? 20_000 : 100_000),
@@ -111,6 +114,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     attributes: deps.attributes,
     createAttributes: deps.createAttributes,
     requireList: deps.requireList,
+    defaultCountry: deps.defaultCountry,
     importAllowance,
     async start(user, importId, title) {
       // The spec shows the task Running at once, with its file name and 0 parsed leads.

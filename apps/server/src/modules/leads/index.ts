@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import type { PhoneRule } from '@herald/shared/leads/phone';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
@@ -15,8 +16,8 @@ export interface LeadsModuleDeps {
   bus: EventBus;
   /** The team's lead attributes (the attributes module). */
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
-  /** The team's ignored phone formats (the settings module). */
-  ignoredPhones: (teamId: number) => Promise<RegExp[]>;
+  /** The team's phone rule: its default country and ignored formats (the settings module). */
+  phoneRule: (teamId: number) => Promise<PhoneRule>;
   /** The sources module's checks and cached counts. */
   requireListOfSource: LeadsDeps['requireListOfSource'];
   requireList: LeadsDeps['requireList'];
@@ -32,7 +33,7 @@ export function createLeadsModule(deps: LeadsModuleDeps) {
     log,
     bus: deps.bus,
     attributes: deps.attributes,
-    ignoredPhones: deps.ignoredPhones,
+    phoneRule: deps.phoneRule,
     requireListOfSource: deps.requireListOfSource,
     requireList: deps.requireList,
     cachedTotals: deps.cachedTotals,
@@ -40,7 +41,7 @@ export function createLeadsModule(deps: LeadsModuleDeps) {
   const values = createLeadValuesService({
     repo,
     attributes: deps.attributes,
-    ignoredPhones: deps.ignoredPhones,
+    phoneRule: deps.phoneRule,
   });
   const pages = createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 500 });
   return {

@@ -12,18 +12,17 @@ function importDiff(values: Array<string | null>, columns: StagedName[] | string
   const names = (typeof columns === 'string' ? (JSON.parse(columns) as StagedName[]) : (columns ?? [])).map(
     (c) => c.name,
   );
-  return values.flatMap((value, i) =>
-    value === null
+  // A field may hold several values of a cell, joined (the import's VALUE_SEPARATOR).
+  return values.flatMap((field, i) =>
+    field === null
       ? []
-      : [
-          {
-            action: 'added',
-            lead_attribute_name: names[i] ?? '',
-            lead_attribute_value: value,
-            value_from: null,
-            value_to: value,
-          },
-        ],
+      : field.split('\u001f').map((value) => ({
+          action: 'added' as const,
+          lead_attribute_name: names[i] ?? '',
+          lead_attribute_value: value,
+          value_from: null,
+          value_to: value,
+        })),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { TAttributeType, TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import { message } from '@herald/shared/common/messages';
+import type { PhoneRule } from '@herald/shared/leads/phone';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { LeadWrite } from '../../db/lead-store/lead-write.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -16,13 +17,13 @@ function kindOf(type: TAttributeType): ValueKind {
 interface Deps {
   repo: LeadsRepository;
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
-  ignoredPhones: (teamId: number) => Promise<RegExp[]>;
+  phoneRule: (teamId: number) => Promise<PhoneRule>;
 }
 
 /** Adding, editing and removing one value of a lead, each written to the Timeline. */
-export function createLeadValuesService({ repo, attributes, ignoredPhones }: Deps) {
+export function createLeadValuesService({ repo, attributes, phoneRule }: Deps) {
   async function normalize(teamId: number, type: TAttributeType, raw: string) {
-    const check = normalizeLeadValue(type, raw, type === 'phone' ? await ignoredPhones(teamId) : []);
+    const check = normalizeLeadValue(type, raw, type === 'phone' ? await phoneRule(teamId) : undefined);
     if (!check.ok) throw AppError.field('value', check.message.code, check.message.params);
     return check.value;
   }

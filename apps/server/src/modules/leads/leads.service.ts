@@ -1,6 +1,7 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
+import type { PhoneRule } from '@herald/shared/leads/phone';
 import type { TCreateLeadRequest, TLead, TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { message, type TMessage } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -15,7 +16,8 @@ export interface LeadsDeps {
   log: LeadLogRepository;
   bus: EventBus;
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
-  ignoredPhones: (teamId: number) => Promise<RegExp[]>;
+  /** The team's phone rule (default country, ignored formats): every phone typed goes through it. */
+  phoneRule: (teamId: number) => Promise<PhoneRule>;
   requireListOfSource: (teamId: number, sourceId: number, listId: number) => Promise<unknown>;
   requireList: (teamId: number, listId: number) => Promise<unknown>;
   cachedTotals: (
@@ -82,7 +84,7 @@ export function createLeadsService(deps: LeadsDeps) {
     async create(user: AuthUser, input: TCreateLeadRequest) {
       const teamId = user.teamId;
       await deps.requireListOfSource(teamId, input.source_id, input.list_id);
-      const [attributes, ignored] = await Promise.all([deps.attributes(teamId), deps.ignoredPhones(teamId)]);
+      const [attributes, rule] = await Promise.all([deps.attributes(teamId), deps.phoneRule(teamId)]);
       const byId = new Map(attributes.map((a) => [a.id, a]));
       const errors: Record<string, TMessage[]> = {};
       const info: TMessage[] = [];
@@ -94,7 +96,7 @@ export function createLeadsService(deps: LeadsDeps) {
           errors[`attributes.${index}.attr_id`] = [message('unknown_attribute')];
           return;
         }
-        const check = normalizeLeadValue(attribute.type, item.value, ignored);
+        const check = normalizeLeadValue(attribute.type, item.value, rule);
         if (check.ok) {
           if (!values.some((v) => v.attribute_id === attribute.id && v.value === check.value)) {
             values.push({ attribute_id: attribute.id, type: attribute.type, value: check.value, name: attribute.name });

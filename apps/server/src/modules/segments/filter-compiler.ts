@@ -17,6 +17,8 @@ export interface CompileContext {
   attributeTypes: ReadonlyMap<number, TAttributeType>;
   /** Attributes' bits in `leads.value_mask` (migration 0007); one without a bit asks lead_values. */
   presenceBits: ReadonlyMap<number, number>;
+  /** The team's default phone country (decision 011); Ukraine without it. */
+  phoneCountry?: string;
 }
 
 type Predicate = RawBuilder<SqlBool>;
@@ -79,9 +81,9 @@ function inColumn(column: 'status' | 'duplicates', cast: 'text' | 'integer'): Co
 }
 
 /** What an equality value becomes: phones and e-mails are compared in their stored form. */
-function storedForm(type: TAttributeType | undefined, value: string): string {
+function storedForm(type: TAttributeType | undefined, value: string, country?: string): string {
   if (type !== 'phone' && type !== 'email') return value;
-  const check = normalizeLeadValue(type, value);
+  const check = normalizeLeadValue(type, value, country ? { country, ignored: [] } : undefined);
   return check.ok ? check.value : value;
 }
 
@@ -106,7 +108,7 @@ const attribute: Compiler = (c, ctx) => {
   const present =
     bit === undefined ? anyValue(TRUE) : sql<SqlBool>`(leads.value_mask & (1::bigint << ${sql.lit(bit)})) <> 0`;
   const contains = () => ilikeAny(c.values.map((v) => `%${escapeLike(v)}%`));
-  const equals = () => ilikeAny(c.values.map((v) => escapeLike(storedForm(type, v))));
+  const equals = () => ilikeAny(c.values.map((v) => escapeLike(storedForm(type, v, ctx.phoneCountry))));
   switch (c.operator) {
     case 'contains':
       return anyValue(contains());

@@ -27,6 +27,8 @@ export interface SegmentsModuleDeps {
   sweepEveryMs?: number;
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
   valuesOf: (teamId: number, leadIds: number[]) => Promise<Array<TLeadValue & { lead_id: number }>>;
+  /** The team's default phone country: a phone filter's value is read as a typed phone is. */
+  defaultCountry?: (teamId: number) => Promise<string>;
 }
 
 const SWEEP_EVERY_MS = 10_000;
@@ -45,6 +47,7 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     leads,
     attributes: deps.attributes,
     valuesOf: deps.valuesOf,
+    defaultCountry: deps.defaultCountry,
     // Spec section 9: aggregations may be 5 minutes old; versions make saved changes show at once.
     counts: createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 2_000 }),
   });

@@ -18,6 +18,7 @@ export interface SegmentsDeps {
   attributes: (teamId: number) => Promise<TLeadAttribute[]>;
   /** The leads module's values of these leads, as lead pages show them. */
   valuesOf: (teamId: number, leadIds: number[]) => Promise<Array<TLeadValue & { lead_id: number }>>;
+  defaultCountry?: (teamId: number) => Promise<string>;
   /** Counts keyed by the team's data version and the versions of the segment's chain. */
   counts: VersionedCache;
 }
@@ -36,8 +37,12 @@ export function createSegmentsService(deps: SegmentsDeps) {
   }
 
   async function compileContext(teamId: number): Promise<CompileContext> {
-    const [attributes, presenceBits] = await Promise.all([deps.attributes(teamId), repo.presenceBits(teamId)]);
-    return { teamId, attributeTypes: new Map(attributes.map((a) => [a.id, a.type])), presenceBits };
+    const [attributes, presenceBits, phoneCountry] = await Promise.all([
+      deps.attributes(teamId),
+      repo.presenceBits(teamId),
+      deps.defaultCountry?.(teamId),
+    ]);
+    return { teamId, attributeTypes: new Map(attributes.map((a) => [a.id, a.type])), presenceBits, phoneCountry };
   }
 
   async function predicate(teamId: number, chain: readonly ChainLink[]) {

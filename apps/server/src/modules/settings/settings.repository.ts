@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** Per-team validation templates; `phone` holds the ignored phone formats. */
+/**
+ * Per-team settings: validation templates (`phone` holds the ignored phone formats) and the team's
+ * default phone country.
+ */
 export function createValidationTemplateRepository(db: Kysely<DB>) {
   return {
     async find(teamId: number, kind: string): Promise<string> {
@@ -19,6 +22,13 @@ export function createValidationTemplateRepository(db: Kysely<DB>) {
         .values({ team_id: teamId, kind, values })
         .onConflict((oc) => oc.columns(['team_id', 'kind']).doUpdateSet({ values, updated_at: new Date() }))
         .execute();
+    },
+    async findDefaultCountry(teamId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('teams').select('default_country').where('id', '=', teamId).executeTakeFirst();
+      return row?.default_country;
+    },
+    async saveDefaultCountry(teamId: number, country: string) {
+      await db.updateTable('teams').set({ default_country: country }).where('id', '=', teamId).execute();
     },
   };
 }

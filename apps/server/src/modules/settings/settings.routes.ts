@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZPhoneTemplate } from '@herald/shared/attributes/attributes.schemas';
+import { ZDefaultCountry } from '@herald/shared/settings/settings.schemas';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { SettingsService } from './settings.service.ts';
 
-/** `/api/validation-template/phone`: the team's ignored phone formats. */
+/** The team's phone rule: `/api/validation-template/phone` (ignored formats), `/api/settings/default-country`. */
 export async function settingsRoutes(app: FastifyInstance, { settings }: { settings: SettingsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -19,5 +20,23 @@ export async function settingsRoutes(app: FastifyInstance, { settings }: { setti
       schema: { tags: ['settings'], body: ZPhoneTemplate, response: { 200: ZPhoneTemplate } },
     },
     async (request) => ({ values: await settings.savePhoneTemplate(currentUser(request).teamId, request.body.values) }),
+  );
+  r.get(
+    '/settings/default-country',
+    {
+      preHandler: app.authorize('attributes:read'),
+      schema: { tags: ['settings'], response: { 200: ZDefaultCountry } },
+    },
+    async (request) => ({ country: await settings.defaultCountry(currentUser(request).teamId) }),
+  );
+  r.put(
+    '/settings/default-country',
+    {
+      preHandler: app.authorize('settings:manage'),
+      schema: { tags: ['settings'], body: ZDefaultCountry, response: { 200: ZDefaultCountry } },
+    },
+    async (request) => ({
+      country: await settings.saveDefaultCountry(currentUser(request).teamId, request.body.country),
+    }),
   );
 }

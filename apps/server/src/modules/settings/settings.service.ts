@@ -1,8 +1,14 @@
-import { compileIgnoredFormats, invalidIgnoredFormats } from '@herald/shared/leads/phone';
+import {
+  compileIgnoredFormats,
+  DEFAULT_PHONE_COUNTRY,
+  invalidIgnoredFormats,
+  isPhoneCountry,
+  type PhoneRule,
+} from '@herald/shared/leads/phone';
 import { AppError } from '../../http/app-error.ts';
 import type { ValidationTemplateRepository } from './settings.repository.ts';
 
-/** Team settings; for now the ignored phone formats that leads and imports apply. */
+/** Team settings: the phone rule's parts (ignored formats, default country) that every phone input applies. */
 export function createSettingsService(repo: ValidationTemplateRepository) {
   return {
     phoneTemplate: (teamId: number) => repo.find(teamId, 'phone'),
@@ -18,6 +24,22 @@ export function createSettingsService(repo: ValidationTemplateRepository) {
 
     async ignoredPhonePatterns(teamId: number): Promise<RegExp[]> {
       return compileIgnoredFormats(await repo.find(teamId, 'phone'));
+    },
+
+    async defaultCountry(teamId: number): Promise<string> {
+      return (await repo.findDefaultCountry(teamId)) ?? DEFAULT_PHONE_COUNTRY;
+    },
+
+    async saveDefaultCountry(teamId: number, country: string) {
+      if (!isPhoneCountry(country)) throw AppError.field('country', 'country_unknown');
+      await repo.saveDefaultCountry(teamId, country);
+      return country;
+    },
+
+    /** What a phone typed by this team becomes: read in its country, refused when ignored. */
+    async phoneRule(teamId: number): Promise<PhoneRule> {
+      const [template, country] = await Promise.all([repo.find(teamId, 'phone'), repo.findDefaultCountry(teamId)]);
+      return { ignored: compileIgnoredFormats(template), country: country ?? DEFAULT_PHONE_COUNTRY };
     },
   };
 }

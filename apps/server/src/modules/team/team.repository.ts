@@ -24,6 +24,12 @@ export function createTeamRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** The country the team reads phones in (decision 011). */
+    async defaultCountry(teamId: number): Promise<string | undefined> {
+      const row = await db.selectFrom('teams').select('default_country').where('id', '=', teamId).executeTakeFirst();
+      return row?.default_country;
+    },
+
     findMember(teamId: number, id: number) {
       return db.selectFrom('users').selectAll().where('team_id', '=', teamId).where('id', '=', id).executeTakeFirst();
     },

@@ -1,5 +1,6 @@
 import { can, PERMISSIONS, type TPermission } from '@herald/shared/auth/permissions';
 import type { TUpdateUserRequest } from '@herald/shared/auth/auth.schemas';
+import { normalizePhone } from '@herald/shared/leads/phone';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -38,9 +39,15 @@ export function createTeamService({ repo, mailer, appUrl }: { repo: TeamReposito
     /** Only one's own profile; another user's id is answered as not found. */
     async updateProfile(user: AuthUser, id: number, input: TUpdateUserRequest) {
       if (id !== user.id) throw new AppError('not_found');
+      let phone = input.phone;
+      if (phone) {
+        // The one phone rule, in the team's country, as for leads.
+        phone = normalizePhone(phone, await repo.defaultCountry(user.teamId));
+        if (!phone) throw AppError.field('phone', 'phone_invalid');
+      }
       await repo.updateMember(user.teamId, id, {
         name: input.name,
-        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        ...(phone !== undefined ? { phone } : {}),
       });
       return this.profile(user);
     },

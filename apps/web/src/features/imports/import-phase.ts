@@ -86,6 +86,7 @@ export function applyImportEvent(file: TImportFile, event: TImportStatusEvent): 
     progress: resolving ? file.progress : event.progress,
     parsed_leads_count: event.parsed_leads_count,
     leads_processed: event.leads_processed,
+    leads_failed: event.leads_failed ?? file.leads_failed,
     error: event.error,
     error_code: event.error_code,
     processed: event.status === 'completed' || event.status === 'failed' || event.status === 'cancelled',

@@ -2,6 +2,13 @@ import type { TAttributeType } from '@herald/shared/attributes/attributes.schema
 import type { TMessage } from '@herald/shared/common/messages';
 import type { TImportFormat } from '@herald/shared/imports/imports.schemas';
 
+/**
+ * Joins the values one cell holds for its attribute (a contact app's ` ::: `, or lines) in a staged
+ * field; publishing splits them into values of their own. A cell's own text never holds it (the
+ * parser drops it from every cell, as it does NUL).
+ */
+export const VALUE_SEPARATOR = '\u001f';
+
 /** A mapped column: which cell of a row goes to which attribute. */
 export interface MappedColumn {
   position: number;
@@ -19,6 +26,8 @@ export interface ParseJob {
   columns?: MappedColumn[];
   /** The team's ignored phone formats, as typed in settings (compiled in the worker). */
   ignoredFormats?: string;
+  /** The team's default phone country (decision 011). */
+  defaultCountry?: string;
   batchSize?: number;
   /** Batches as COPY text (`row_no`, then one field per mapped column) instead of arrays (PostgreSQL). */
   copyText?: boolean;

@@ -3,9 +3,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { unguardCell } from '@herald/shared/common/csv-cells';
 import { englishOf, message, type TMessage } from '@herald/shared/common/messages';
-import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
-import { compileIgnoredFormats } from '@herald/shared/leads/phone';
-import type { FailedRow, ParseCounts, ParseJob, ParseMessage } from './parse-protocol.ts';
+import { cellValues, normalizeLeadValue } from '@herald/shared/leads/lead-values';
+import { compileIgnoredFormats, DEFAULT_PHONE_COUNTRY } from '@herald/shared/leads/phone';
+import {
+  type FailedRow,
+  type ParseCounts,
+  type ParseJob,
+  type ParseMessage,
+  VALUE_SEPARATOR,
+} from './parse-protocol.ts';
 import { csvRows, type ReadProgress, type RowSource, xlsRows, xlsxRows } from './row-readers.ts';
 
 const MAX_CELL_CHARS = 10_000;
@@ -37,11 +43,24 @@ const isEmpty = (row: string[]) => row.every((c) => c.trim() === '');
 
 /**
  * A cell, trimmed, without the `'` a spreadsheet-safe export put before a leading = + - @; PostgreSQL
- * text cannot hold NUL, so a stray one (a binary export) is dropped.
+ * text cannot hold NUL, so a stray one (a binary export) is dropped, and so is the staged values'
+ * separator.
  */
 function cellOf(row: string[], position: number) {
   const cell = (row[position] ?? '').trim();
-  return unguardCell(cell.includes('\0') ? cell.replaceAll('\0', '').trim() : cell);
+  const stray = cell.includes('\0') || cell.includes(VALUE_SEPARATOR);
+  return unguardCell(stray ? cell.replaceAll('\0', '').replaceAll(VALUE_SEPARATOR, '').trim() : cell);
+}
+
+/** Whether an earlier column of the same attribute staged this value for the row already. */
+function stagedBefore(values: Array<string | null>, columns: ParseJob['columns'] & {}, i: number, value: string) {
+  for (let j = 0; j < i; j++) {
+    const staged = values[j];
+    if (staged !== null && columns[j].attributeId === columns[i].attributeId) {
+      if (staged === value || staged.split(VALUE_SEPARATOR).includes(value)) return true;
+    }
+  }
+  return false;
 }
 
 async function preview(job: ParseJob) {
@@ -74,7 +93,10 @@ async function preview(job: ParseJob) {
 
 async function full(job: ParseJob) {
   const columns = job.columns ?? [];
-  const ignored = compileIgnoredFormats(job.ignoredFormats ?? '');
+  const rule = {
+    ignored: compileIgnoredFormats(job.ignoredFormats ?? ''),
+    country: job.defaultCountry ?? DEFAULT_PHONE_COUNTRY,
+  };
   const batchSize = job.batchSize ?? 5000;
   const progress = { bytesRead: 0 };
   const counts: ParseCounts = { parsed: 0, good: 0, failed: 0, ignoredPhones: 0, invalidPhones: 0 };
@@ -135,21 +157,24 @@ async function full(job: ParseJob) {
         reason = message('value_too_long', { count: MAX_CELL_CHARS });
         continue;
       }
-      const check = normalizeLeadValue(column.type, raw, ignored);
-      if (check.ok) {
-        // The same value twice on one attribute is stored once, as a manual create does.
-        let seen = false;
-        for (let j = 0; j < i; j++) {
-          if (values[j] === check.value && columns[j].attributeId === column.attributeId) seen = true;
+      // A contact app may join several values in one cell: each is read on its own, and the same
+      // value twice on one attribute (in this cell or an earlier column) is stored once, as a
+      // manual create does.
+      const kept: string[] = [];
+      for (const part of cellValues(column.type, raw)) {
+        const check = normalizeLeadValue(column.type, part, rule);
+        if (check.ok) {
+          if (!kept.includes(check.value) && !stagedBefore(values, columns, i, check.value)) kept.push(check.value);
+        } else if (check.reason === 'ignored') counts.ignoredPhones++;
+        else {
+          if (column.type === 'phone') counts.invalidPhones++;
+          reason = check.message;
+          break;
         }
-        if (!seen) {
-          values[i] = check.value;
-          stored++;
-        }
-      } else if (check.reason === 'ignored') counts.ignoredPhones++;
-      else {
-        if (column.type === 'phone') counts.invalidPhones++;
-        reason = check.message;
+      }
+      if (!reason && kept.length > 0) {
+        values[i] = kept.join(VALUE_SEPARATOR);
+        stored++;
       }
     }
     if (!reason && stored === 0) {

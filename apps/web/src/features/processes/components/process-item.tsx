@@ -1,13 +1,16 @@
 import { ACTIVE_PROCESS_STATUSES, type TProcess } from '@herald/shared/processes/processes.schemas';
-import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { processColor, processLabelKeys } from '../process-display.ts';
+import { Link } from 'react-router';
 
 export function ProcessItem({ process }: { process: TProcess }) {
   const { t } = useTranslation();
   const active = (ACTIVE_PROCESS_STATUSES as readonly string[]).includes(process.status);
   const progress = Math.floor(process.progress);
   const color = processColor(process);
+  // A completed import that refused rows: `leads_failed:<count>:<import id>`.
+  const failedRows = /^leads_failed:(\d+):(\d+)$/.exec(process.message ?? '');
   return (
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -26,7 +29,12 @@ export function ProcessItem({ process }: { process: TProcess }) {
         animated={active}
         aria-label={t('processes.progress', { title: process.title, value: progress })}
       />
-      {process.message && (
+      {failedRows && (
+        <Anchor component={Link} to={`/settings/import-history/${failedRows[2]}`} size="xs" c="yellow.8">
+          {t('imports:rowsFailed', { count: Number(failedRows[1]) })}
+        </Anchor>
+      )}
+      {process.message && !failedRows && (
         <Text size="xs" c="dimmed">
           {/* A failure's code (the server never sends its own words): an import's reason, an
               error's text, or, for anything else, that the job failed. */}
