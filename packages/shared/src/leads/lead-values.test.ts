@@ -15,18 +15,18 @@ describe('cellValues', () => {
 });
 
 describe('normalizeLeadValue for phones', () => {
-  it('reads in the rule country; refuses with the one sentence the web translates', () => {
+  it('reads in the rule country; refuses with the one message code the web translates', () => {
     expect(normalizeLeadValue('phone', '512345678', { country: 'PL', ignored: [] })).toEqual({
       ok: true,
       value: '+48512345678',
     });
     expect(normalizeLeadValue('phone', '12')).toMatchObject({
       ok: false,
-      message: '"12" is not a valid phone number',
+      message: { code: 'invalid_phone', params: { value: '12' } },
     });
     expect(normalizeLeadValue('phone', 'abc')).toMatchObject({
       ok: false,
-      message: '"abc" is not a valid phone number',
+      message: { code: 'invalid_phone', params: { value: 'abc' } },
     });
     expect(normalizeLeadValue('phone', '0671234567', { country: 'UA', ignored: [/^38067\d*$/] })).toMatchObject({
       ok: false,
