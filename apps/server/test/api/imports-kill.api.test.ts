@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { multipart } from '../fixtures/imports/import-client.ts';
 import { numberedLeadsCsv, serverProcess } from '../support/server-process.ts';
+import { AFTERWARDS_MS } from '../support/wait.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 const ROWS = 400_000;
@@ -137,7 +138,7 @@ describe.skipIf(!base)('an import survives kill -9 on postgres', () => {
         );
         expect(staging.rows[0].n).toBe(0);
       },
-      { timeout: 10_000 },
+      { timeout: AFTERWARDS_MS },
     );
     await kill();
   }, 300_000);

@@ -121,5 +121,5 @@ describe('an import survives SIGTERM on the embedded database', () => {
     } finally {
       await db.close();
     }
-  }, 180_000);
+  }, 300_000);
 });

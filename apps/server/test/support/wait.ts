@@ -1,4 +1,10 @@
 /**
+ * How long a test waits for what follows a thing it has already seen (an event after its row, a
+ * table dropped after the import ends): instant on an idle machine, seconds on a loaded one.
+ */
+export const AFTERWARDS_MS = 30_000;
+
+/**
  * Polls `check` until it holds, or fails naming `what` after `timeoutMs`. A test waits this way
  * for the very thing it asserts next (the event, the row, the mail), never for something that
  * usually comes first: under load the order of two things is not the order of their usual timing.
