@@ -327,5 +327,5 @@ describe.each(databases.filter((k) => k === 'postgres'))('the list of a publishi
       },
       { timeout: 30_000 },
     );
-  }, 120_000);
+  });
 });

@@ -145,5 +145,5 @@ describe.each(databases)('the import limit on %s', (kind) => {
       { timeout: 30_000 },
     );
     expect(await leadsIn(list.id)).toBe(0);
-  }, 120_000);
+  });
 });
