@@ -121,5 +121,5 @@ describe('an import survives SIGTERM on the embedded database', () => {
     } finally {
       await db.close();
     }
-  }, 300_000);
+  }, 600_000);
 });
