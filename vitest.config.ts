@@ -17,7 +17,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['apps/server/test/**/*.api.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // Import tests took 40–60 s on a loaded two-core machine; a test's own waits fail first
+          // with what they waited for, and this only stops one that hangs.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // Each file starts its own app (PGlite in a worker, or its own PostgreSQL schema).
           maxWorkers: 2,

@@ -180,7 +180,11 @@ test('owner builds a source and a list, adds, edits, hides, flags and deletes le
     await expect(leadRow(operator, '+380502223344').getByRole('checkbox')).toHaveCount(0);
 
     // The owner watches all leads while the operator adds one: the owner's table refreshes live.
+    // The table loads apart from the event stream: wait for the stream itself, or the event could
+    // be sent before the owner's page listens.
+    const streamOpen = page.waitForResponse((r) => r.url().includes('/api/events?') && r.status() === 200);
     await page.goto('/leads');
+    await streamOpen;
     await expect(leadRow(page, '+380502223344')).toBeVisible();
     await operator.getByRole('button', { name: 'Add Lead' }).click();
     const dialog = operator.getByRole('dialog', { name: 'Add Lead' });

@@ -115,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // functions or hooks of the modules built before it. Nothing is handed a module built after it.
   const db = database.db;
   const runWorkers = config.HERALD_ROLE !== 'api';
-  const auth = createAuthModule({ db, tokens, mailer, appUrl: config.APP_URL });
+  const auth = await createAuthModule({ db, tokens, mailer, jobs, appUrl: config.APP_URL });
   const team = createTeamModule({ db, mailer, appUrl: config.APP_URL });
   const attributes = await createAttributesModule({ db, runWorkers, sweepEveryMs: options.sweepEveryMs });
   const settings = createSettingsModule({ db });

@@ -6,6 +6,7 @@ import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { AFTERWARDS_MS, waitUntil } from '../support/wait.ts';
 import { csv, truncateSheetData, xlsx } from '../fixtures/imports/hostile-files.ts';
 import { startImport, upload, waitForImport } from '../fixtures/imports/import-client.ts';
 
@@ -69,11 +70,14 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
       City: 'City',
     });
     // Halfway through publishing: some leads are in, among them the one sharing a phone.
-    for (let i = 0; i < 600; i++) {
-      const now = (await call('GET', `/api/imports/${doc.id}`)).json();
-      if (now.status === 'resolving' && now.leads_processed >= 5) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitUntil(
+      'the run halfway through publishing',
+      async () => {
+        const now = (await call('GET', `/api/imports/${doc.id}`)).json();
+        return now.status === 'resolving' && now.leads_processed >= 5 && (await duplicatesOf(existing)) === 1;
+      },
+      60_000,
+    );
     expect(await leadsOfList(list.id)).toBeGreaterThan(0);
     expect(await duplicatesOf(existing)).toBe(1);
     // One of its leads deleted by hand first: the take-back does not find it, and still nothing counts.
@@ -115,7 +119,11 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
     await vi.waitFor(async () => {
       const processes = (await call('GET', '/api/processes')).json().data as Array<{ id: number; status: string }>;
       expect(processes.find((p) => p.id === Number(row.process_id))?.status).toBe('cancelled');
-    });
+    }, AFTERWARDS_MS);
+    // The row says cancelled first; on PostgreSQL its event follows through LISTEN/NOTIFY.
+    await waitUntil('the process’s cancelled event', () =>
+      processEvents.some((p) => p.id === Number(row.process_id) && p.status === 'cancelled'),
+    );
     unsubscribe();
     // The popover said Cancelling while the leads went, not Running (migrations 0012, 0013).
     const statuses = processEvents.filter((p) => p.id === Number(row.process_id)).map(shown);
@@ -164,11 +172,14 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
       Region: 'Region',
       Phone: attrs.phone,
     });
-    for (let i = 0; i < 600; i++) {
-      const now = (await call('GET', `/api/imports/${doc.id}`)).json();
-      if (now.status === 'resolving' && now.leads_processed >= 5) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitUntil(
+      'the run halfway through publishing',
+      async () => {
+        const now = (await call('GET', `/api/imports/${doc.id}`)).json();
+        return now.status === 'resolving' && now.leads_processed >= 5 && (await duplicatesOf(existing)) === 1;
+      },
+      60_000,
+    );
     expect(await duplicatesOf(existing)).toBe(1);
     const region = (await attributeIds(t, owner.token)).region;
     expect(
@@ -231,7 +242,8 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
     // Some chunks are published before the reader reaches the break.
     let published = 0;
     let ended: { status: string; error: string | null; error_code: string | null } | undefined;
-    for (let i = 0; i < 3000 && !ended; i++) {
+    // Polled by time, not by count: a loaded machine answers each poll slower.
+    for (const deadline = Date.now() + 120_000; !ended && Date.now() < deadline; ) {
       const now = (await t.request({ method: 'GET', url: `/api/imports/${doc.id}`, token: owner.token })).json();
       published = Math.max(published, now.leads_processed);
       if (['completed', 'failed'].includes(now.status)) ended = now;
@@ -249,7 +261,10 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
     });
     // The take-back is shown as it goes, with the file's error, before the import turns failed (the
     // event of which follows the row's update, so it may come just after the answer above).
-    await vi.waitFor(() => expect(events.some((e) => e.id === doc.id && e.stage === 'failed')).toBe(true));
+    await vi.waitFor(
+      () => expect(events.some((e) => e.id === doc.id && e.stage === 'failed')).toBe(true),
+      AFTERWARDS_MS,
+    );
     unsubscribe();
     const ours = events.filter((e) => e.id === doc.id);
     const rollingBack = ours.filter((e) => e.stage === 'rolling_back');
@@ -291,7 +306,7 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
         where schemaname = current_schema() and tablename like ${`import_rows_${doc.id}_%`}`.execute(db);
         expect(tables.rows[0].n).toBe(0);
       },
-      { timeout: 10_000 },
+      { timeout: AFTERWARDS_MS },
     );
     // The take-back is analyzed away (a new team's import plans by these statistics), and, of
     // 10,000 leads or more, vacuumed on the embedded database (no autovacuum there) as after a cancel.
@@ -303,7 +318,7 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
         expect(stats.rows[0]?.analyzed).toBeTruthy();
         if (kind === 'embedded' && published >= 10_000) expect(stats.rows[0]?.vacuumed).toBeTruthy();
       },
-      { timeout: 15_000, interval: 200 },
+      { timeout: AFTERWARDS_MS, interval: 200 },
     );
     // Nothing to resume: the import has ended.
     const resumed = await t.request({

@@ -6,6 +6,7 @@ import { attributeIds, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
 import { startImport, waitForImport } from '../fixtures/imports/import-client.ts';
+import { AFTERWARDS_MS } from '../support/wait.ts';
 
 /**
  * An import stopped by something that is not the file's fault keeps what it published, and
@@ -83,7 +84,7 @@ describe.each(databases)('resuming a failed import on %s', (kind) => {
         where schemaname = current_schema() and tablename like ${`import_rows_${id}_%`}`.execute(db);
         expect(tables.rows[0].n).toBe(0);
       },
-      { timeout: 10_000 },
+      { timeout: AFTERWARDS_MS },
     );
   });
 

@@ -84,11 +84,12 @@ describe('an import survives SIGTERM on the embedded database', () => {
     await start();
     // 2: SIGTERM while publishing, on a list that already holds the first file's leads.
     const second = await dispatch('Publishing', ROWS);
-    await waitFor(second.id, (s) => s.stage === 'resolve_duplicates' || s.status === 'completed', 120_000);
+    // 100,000 rows each: minutes, not seconds, on a loaded two-core machine.
+    await waitFor(second.id, (s) => s.stage === 'resolve_duplicates' || s.status === 'completed', 300_000);
     expect(await stop('SIGTERM')).toBe(0);
     await start();
     for (const { id } of [first, second]) {
-      const done = await waitFor(id, (s) => s.status === 'completed' || s.status === 'failed', 120_000);
+      const done = await waitFor(id, (s) => s.status === 'completed' || s.status === 'failed', 300_000);
       expect(done).toMatchObject({ status: 'completed', parsed_leads_count: ROWS, leads_processed: ROWS });
     }
     // A second server on the same DATA_DIR (PGlite does not lock it; two openers corrupt it) stops
@@ -121,5 +122,5 @@ describe('an import survives SIGTERM on the embedded database', () => {
     } finally {
       await db.close();
     }
-  }, 180_000);
+  }, 900_000);
 });

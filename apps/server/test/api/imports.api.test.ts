@@ -5,6 +5,7 @@ import type { TServerEvent } from '@herald/shared/events/events.schemas';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { AFTERWARDS_MS, waitUntil } from '../support/wait.ts';
 import { importFile, upload, waitForImport } from '../fixtures/imports/import-client.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
 
@@ -120,6 +121,14 @@ describe.each(databases)('imports on %s', (kind) => {
     expect(again.statusCode).toBe(409);
 
     const result = await waitForImport(t, owner.token, doc.id);
+    const stagesSeen = () =>
+      events.filter((e) => e.type === 'ImportStatus').map((e) => (e.payload as { stage: string }).stage);
+    // On PostgreSQL events come through LISTEN/NOTIFY and may follow the row that says completed.
+    await waitUntil('the import’s stage events', () =>
+      ['parse_finished', 'start_resolve_duplicates', 'resolve_duplicates', 'end_resolve_duplicates'].every((s) =>
+        stagesSeen().includes(s),
+      ),
+    );
     unsubscribe();
     expect(result).toMatchObject({
       status: 'completed',
@@ -149,7 +158,7 @@ describe.each(databases)('imports on %s', (kind) => {
       const finalProcess = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json()
         .data[0];
       expect(finalProcess).toMatchObject({ status: 'completed', progress: 100 });
-    });
+    }, AFTERWARDS_MS);
 
     // The list now holds the existing lead and four imported ones, with normalised values.
     const leads = (
@@ -246,7 +255,7 @@ describe.each(databases)('imports on %s', (kind) => {
         );
         expect(staging.rows[0].n).toBe(0);
       },
-      { timeout: 10_000 },
+      { timeout: AFTERWARDS_MS },
     );
   });
   it('exports every failed row in row order, its values by attribute, to its own team only', async () => {
@@ -314,7 +323,7 @@ describe.each(databases)('imports on %s', (kind) => {
         expect(after).not.toBeNull();
         if (before) expect(new Date(after as Date).getTime()).toBeGreaterThan(new Date(before).getTime());
       },
-      { timeout: 15_000, interval: 200 },
+      { timeout: AFTERWARDS_MS, interval: 200 },
     );
   });
 });

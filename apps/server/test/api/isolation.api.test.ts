@@ -6,6 +6,7 @@ import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
 import { upload } from '../fixtures/imports/import-client.ts';
 import { sampleFor } from '../support/json-schema-sample.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { waitUntil } from '../support/wait.ts';
 
 /**
  * The cross-team sweep: every route of the OpenAPI document that takes an id is called by a
@@ -95,11 +96,14 @@ describe.each(databases)('another team’s ids on %s', (kind) => {
     });
     expect(exported.statusCode).toBe(202);
     // The export job runs in the background: let it finish before the snapshot.
-    for (let i = 0; i < 200; i++) {
-      const active = await t.request({ method: 'GET', url: '/api/exports/active', token: ownerA.token });
-      if (active.json().data[0]?.type === 'export-completed') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntil(
+      'the export to complete',
+      async () =>
+        (await t.request({ method: 'GET', url: '/api/exports/active', token: ownerA.token })).json().data[0]?.type ===
+        'export-completed',
+      60_000,
+      100,
+    );
     // Team B, whose owner may do everything inside B.
     const ownerB = await signupVerified(t);
 

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdTeamDuplicates } from '../../src/db/lead-store/lead-duplicates.ts';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { waitUntil } from '../support/wait.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
 import { importFile } from '../fixtures/imports/import-client.ts';
 
@@ -50,6 +51,16 @@ describe.each(databases)('lead duplicates on %s', (kind) => {
         await done;
       },
     };
+  }
+
+  /** Requests queued behind the team's duplicate lock (PostgreSQL): the sign that one has reached it. */
+  async function waitingForTheLock(teamId: number) {
+    const { rows } = await sql<{ n: number }>`
+      with k as (select hashtextextended(${`herald.lead_duplicates.${teamId}`}, 0) as key)
+      select count(*)::int as n from pg_locks, k
+      where locktype = 'advisory' and not granted
+        and classid::bigint = (k.key >> 32) & 4294967295 and objid::bigint = k.key & 4294967295`.execute(db);
+    return rows[0].n;
   }
 
   it('recounts the leads left when a list or a source goes with the phones they shared', async () => {
@@ -191,9 +202,15 @@ describe.each(databases)('lead duplicates on %s', (kind) => {
       // Both edits read A's phone before either writes; the lock makes them queue in this order.
       const chunk = await holdingTheLock(owner.user.team_id);
       const toB = edit('+380504440002');
-      await new Promise((r) => setTimeout(r, 300));
+      await waitUntil(
+        'the first edit to queue on the lock',
+        async () => (await waitingForTheLock(owner.user.team_id)) >= 1,
+      );
       const toNew = edit('+380504440003');
-      await new Promise((r) => setTimeout(r, 300));
+      await waitUntil(
+        'the second edit to queue on the lock',
+        async () => (await waitingForTheLock(owner.user.team_id)) >= 2,
+      );
       await chunk.release();
       expect([(await toB).statusCode, (await toNew).statusCode]).toEqual([200, 200]);
       // A ends on the new phone: B shares nothing any more.

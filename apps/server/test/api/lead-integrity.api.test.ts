@@ -4,6 +4,7 @@ import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createAttribute, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { AFTERWARDS_MS } from '../support/wait.ts';
 
 /**
  * Leads, values and Timeline entries have no per-row foreign keys (migration 0006): every delete
@@ -206,7 +207,7 @@ describe.each(databases)('lead integrity without row foreign keys on %s', (kind)
     } else {
       expect((await t.request({ method: 'DELETE', url: `/api/lead-attributes/${city}`, token })).statusCode).toBe(200);
     }
-    await vi.waitFor(async () => expect(await retired()).toEqual([]));
+    await vi.waitFor(async () => expect(await retired()).toEqual([]), AFTERWARDS_MS);
     expect(Object.values(await masks()).every((m) => (m & (2 ** cityBit)) === 0)).toBe(true);
     expect(await bitOf(await createAttribute(t, token, 'Region 2', 4))).toBe(cityBit);
     expect(await staleValueMasks(db, teamId)).toBe(0);

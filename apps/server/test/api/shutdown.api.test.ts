@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serverProcess } from '../support/server-process.ts';
+import { waitUntil } from '../support/wait.ts';
 
 /**
  * A stop that arrives while the server is still starting (opening the database, migrating) lets the
@@ -21,7 +22,8 @@ describe('a SIGTERM during start-up', () => {
   it('finishes opening the database, then exits 0 and leaves it whole', async () => {
     server.launch();
     const lock = join(dataDir, 'pglite.lock');
-    for (let i = 0; i < 600 && !existsSync(lock); i++) await new Promise((r) => setTimeout(r, 10));
+    // Node's start and the database's opening take seconds on a loaded machine.
+    await waitUntil('the database lock file', () => existsSync(lock), 60_000, 10);
     expect(existsSync(lock)).toBe(true);
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(existsSync(lock)).toBe(false);

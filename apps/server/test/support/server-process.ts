@@ -38,10 +38,14 @@ export function serverProcess(env: Record<string, string>) {
       child = spawnOn(port);
       exited = exitOf(child);
     },
-    /** Starts it and waits until GET /api/health answers. */
-    async start() {
+    /**
+     * Starts it and waits until GET /api/health answers: seconds when idle, but a start that
+     * opens and migrates the database took over 30 s on a loaded two-core machine.
+     */
+    async start(timeoutMs = 120_000) {
       server.launch();
-      for (let i = 0; i < 300; i++) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
         const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
           (r) => r.ok,
           () => false,
@@ -49,7 +53,7 @@ export function serverProcess(env: Record<string, string>) {
         if (up) return;
         await new Promise((r) => setTimeout(r, 100));
       }
-      throw new Error('server did not start');
+      throw new Error(`server did not start within ${timeoutMs} ms`);
     },
     /** Sends the signal and waits for the exit: its code, or the signal that ended it. */
     stop(signal: NodeJS.Signals): Promise<Exit> {

@@ -7,6 +7,7 @@ import type { Response as InjectResponse } from 'light-my-request';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { waitUntil } from './wait.ts';
 
 /** The databases API tests run on: always the embedded one, PostgreSQL when TEST_DATABASE_URL is set. */
 export const databases: Array<'embedded' | 'postgres'> = process.env.TEST_DATABASE_URL
@@ -21,6 +22,15 @@ export interface TestApp {
   /** The e-mails written to DATA_DIR/mail, oldest first. */
   mails(): Array<{ to: string; subject: string; text: string }>;
   lastMailTo(email: string): { to: string; subject: string; text: string; links: string[] };
+  /**
+   * Waits for the `count`-th mail to `email` and returns the last one, for mails a job sends after
+   * the answer (password reset, a new verification link).
+   */
+  waitForMail(
+    email: string,
+    count?: number,
+    timeoutMs?: number,
+  ): Promise<{ to: string; subject: string; text: string; links: string[] }>;
   close(): Promise<void>;
 }
 
@@ -82,6 +92,12 @@ export async function startTestApp(
     return files.map((f) => parseEml(readFileSync(join(mailDir, f), 'utf8')));
   };
 
+  const mailsTo = (email: string) => mails().filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+  const withLinks = (mail: { to: string; subject: string; text: string }) => ({
+    ...mail,
+    links: mail.text.match(/https?:\/\/\S+/g) ?? [],
+  });
+
   return {
     app,
     dataDir,
@@ -89,11 +105,14 @@ export async function startTestApp(
       app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     mails,
     lastMailTo(email) {
-      const mail = mails()
-        .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()))
-        .at(-1);
+      const mail = mailsTo(email).at(-1);
       if (!mail) throw new Error(`No mail to ${email}`);
-      return { ...mail, links: mail.text.match(/https?:\/\/\S+/g) ?? [] };
+      return withLinks(mail);
+    },
+    async waitForMail(email, count = 1, timeoutMs = 20_000) {
+      // Jobs are polled every 0.5 s; a busy machine can take several times that.
+      await waitUntil(`mail #${count} to ${email}`, () => mailsTo(email).length >= count, timeoutMs);
+      return withLinks(mailsTo(email).at(-1) as { to: string; subject: string; text: string });
     },
     async close() {
       await app.close();

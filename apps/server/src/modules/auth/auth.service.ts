@@ -10,7 +10,9 @@ import type { TokenSigner } from '../../auth/tokens.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Language } from '../../http/request-language.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
+import { type AccountMailJob, RESET_MAIL_JOB, VERIFICATION_MAIL_JOB } from './auth.jobs.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import {
@@ -40,12 +42,13 @@ interface Deps {
   repo: AuthRepository;
   tokens: TokenSigner;
   mailer: Mailer;
+  jobs: Pick<JobQueue, 'send'>;
   limiter: RateLimiter;
   appUrl: string;
 }
 
 /** Sign-up, sign-in, sessions, e-mail verification, password reset and change. */
-export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Deps) {
+export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl }: Deps) {
   async function openSession(userId: number, tx?: Parameters<AuthRepository['createSession']>[1]) {
     const { token, sessionId, expiresAt } = await tokens.sign(userId);
     await repo.createSession({ id: sessionId, user_id: userId, expires_at: expiresAt }, tx);
@@ -110,9 +113,15 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
       await repo.revokeSession(sessionId);
     },
 
+    /** Throttles, then leaves the lookup and the mail to a job (auth.jobs.ts): the same work for any address. */
     async resendVerification(email: string, ip: string, lang: Language) {
       await limiter.hit(`mail:ip:${ip}`, ...LIMITS.mailPerIp);
       await limiter.hit(`mail:account:${email}`, ...LIMITS.mailPerAccount);
+      await jobs.send<AccountMailJob>(VERIFICATION_MAIL_JOB, { email, lang });
+    },
+
+    /** The verification mail job: a new link for an account that still needs one, nothing otherwise. */
+    async mailVerification({ email, lang }: AccountMailJob) {
       const user = await repo.findUserByEmail(email);
       if (user && !user.email_verified_at && !user.blocked) await sendVerification(user, lang);
     },
@@ -129,9 +138,15 @@ export function createAuthService({ repo, tokens, mailer, limiter, appUrl }: Dep
       });
     },
 
+    /** Throttles, then leaves the lookup and the mail to a job (auth.jobs.ts): the same work for any address. */
     async requestPasswordReset(email: string, ip: string, lang: Language) {
       await limiter.hit(`mail:ip:${ip}`, ...LIMITS.mailPerIp);
       await limiter.hit(`mail:account:${email}`, ...LIMITS.mailPerAccount);
+      await jobs.send<AccountMailJob>(RESET_MAIL_JOB, { email, lang });
+    },
+
+    /** The reset mail job: a link and a code for an account that may sign in, nothing otherwise. */
+    async mailPasswordReset({ email, lang }: AccountMailJob) {
       const user = await repo.findUserByEmail(email);
       if (!user || user.blocked) return;
       const token = randomToken();

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TokenSigner } from '../../auth/tokens.ts';
 import type { DB } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { registerAuthJobs } from './auth.jobs.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { createAuthService } from './auth.service.ts';
@@ -12,18 +14,22 @@ export interface AuthModuleDeps {
   db: Kysely<DB>;
   tokens: TokenSigner;
   mailer: Mailer;
+  /** Sends the mails whose request must not tell whether the account exists (auth.jobs.ts). */
+  jobs: Pick<JobQueue, 'register' | 'send'>;
   /** The web app's address, for the links in mails. */
   appUrl: string;
 }
 
-/** Wires sign-up, sign-in and the account's own mails: repository → service → routes. */
-export function createAuthModule({ db, tokens, mailer, appUrl }: AuthModuleDeps) {
+/** Wires sign-up, sign-in and the account's own mails: repository → service → routes, and the mail jobs. */
+export async function createAuthModule({ db, tokens, mailer, jobs, appUrl }: AuthModuleDeps) {
   const service = createAuthService({
     repo: createAuthRepository(db),
     tokens,
     mailer,
+    jobs,
     limiter: createRateLimiter(db),
     appUrl,
   });
+  await registerAuthJobs(jobs, service);
   return { service, routes: (app: FastifyInstance) => authRoutes(app, { auth: service }) };
 }
