@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import { runAsBulk } from '../../db/connection-priority.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -78,10 +79,15 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   // pg-boss aborts a job after 15 minutes by default, and a run aborted so was resumed by the sweep
   // from the file's start: a seven-million-row file on the embedded database runs longer. Whether a
   // run is alive is the sweep's question (its heartbeat), so the queue gives the most it allows.
-  await jobs.registerProcess<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context), {
-    concurrency: IMPORTS_AT_ONCE,
-    expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS,
-  });
+  // Bulk work: on the embedded database a person's requests go first (decision 013).
+  await jobs.registerProcess<{ importId: number }>(
+    IMPORT_JOB,
+    (data, context) => runAsBulk(() => runner.run(data, context)),
+    {
+      concurrency: IMPORTS_AT_ONCE,
+      expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS,
+    },
+  );
 
   const runs = createResumableRuns({
     jobs,
