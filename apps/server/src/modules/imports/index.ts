@@ -66,8 +66,9 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     attributes: deps.attributes,
     ignoredFormats: deps.ignoredFormats,
     filePath: (stored) => join(filesDir, stored),
-    // PGlite is one connection: short transactions let the app's own queries in between.
-    chunkSize: deps.chunkRows ?? (embedded ? 20_000 : 100_000),
+    // PGlite is one connection: a chunk is one transaction, so it is the longest a request waits
+    // behind an import; 1,000 rows keep that short (decision 013).
+    chunkSize: deps.chunkRows ?? (embedded ? 1_000 : 100_000),
     publishConcurrency: embedded ? 1 : 2,
     batchSize: embedded ? 2_000 : 5_000,
     vacuumAfterTakeBack: embedded,
