@@ -67,8 +67,8 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     ignoredFormats: deps.ignoredFormats,
     filePath: (stored) => join(filesDir, stored),
     // PGlite is one connection: a chunk is one transaction, so it is the longest a request waits
-    // behind an import; 1,000 rows keep that short (decision 013).
-    chunkSize: deps.chunkRows ?? (embedded ? 1_000 : 100_000),
+    // behind an import; 2,000 rows keep that short (decision 013).
+    chunkSize: deps.chunkRows ?? (embedded ? 2_000 : 100_000),
     publishConcurrency: embedded ? 1 : 2,
     batchSize: embedded ? 2_000 : 5_000,
     vacuumAfterTakeBack: embedded,

@@ -59,7 +59,7 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     bus: deps.bus,
     dir,
     // PGlite is one connection: a batch is the longest a request waits behind an export (decision 013).
-    batchSize: deps.database.kind === 'embedded' ? 1_000 : 10_000,
+    batchSize: deps.database.kind === 'embedded' ? 2_000 : 10_000,
     beatEveryMs: BEAT_EVERY_MS,
   });
   // Bulk work: on the embedded database a person's requests go first (decision 013).
