@@ -29,9 +29,21 @@ PgliteClient.prototype.acquire = async function (this: PgliteClient, priority = 
     release();
   };
 };
+// The slowest statements of each run, to see what a long hold is made of.
+let statements: Array<{ ms: number; sql: string }> = [];
+const query = PgliteClient.prototype.query;
+PgliteClient.prototype.query = async function (this: PgliteClient, sql: string, params?: readonly unknown[]) {
+  const started = performance.now();
+  try {
+    return await query.call(this, sql, params);
+  } finally {
+    statements.push({ ms: performance.now() - started, sql: sql.replace(/\s+/g, ' ').slice(0, 110) });
+  }
+};
 const reset = () => {
   holds.interactive = [];
   holds.bulk = [];
+  statements = [];
 };
 const f = (ms: number) => ms.toFixed(0).padStart(6);
 const summary = (label: string, seconds: number) => {
@@ -39,6 +51,7 @@ const summary = (label: string, seconds: number) => {
   console.log(
     `${label.padEnd(28)} ${seconds.toFixed(1).padStart(7)} s  bulk holds ${String(b.length).padStart(6)}: p50 ${f(percentile(b, 50))} p99 ${f(percentile(b, 99))} max ${f(Math.max(0, ...b))} ms, busy ${(b.reduce((s, x) => s + x, 0) / 1000).toFixed(1)} s`,
   );
+  for (const s of statements.sort((x, y) => y.ms - x.ms).slice(0, 5)) console.log(`    ${f(s.ms)} ms  ${s.sql}`);
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'herald-slices-'));
