@@ -2,18 +2,14 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { startHerald } from '../lib/herald.ts';
 import { seedLeads } from '../lib/leads-seeder.ts';
+import { describeSamples, percentile, sampleIdle, sampleRows, startSampler } from '../lib/interactive-sampler.ts';
 import type { BenchContext, Row } from '../lib/types.ts';
 
 export const name = 'audiences';
 export const description =
-  'five audiences on BENCH_LEADS leads (default 1,000,000): count + first page, cold and cached, each beside hand-written SQL; CSV export of every lead (time, peak RSS, health latency meanwhile)';
+  'five audiences on BENCH_LEADS leads (default 1,000,000): count + first page, cold and cached, each beside hand-written SQL; CSV export of every lead (time, peak RSS); the session and a leads page sampled every 100 ms meanwhile';
 
 const SAMPLES = Number(process.env.BENCH_AUDIENCE_SAMPLES ?? 10);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 async function p50(fn: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
@@ -24,51 +20,6 @@ async function p50(fn: () => Promise<unknown>, before?: () => Promise<unknown>):
     times.push(performance.now() - started);
   }
   return percentile(times, 50);
-}
-
-/**
- * Whether the app keeps serving (the audiences bar): a route that goes through the database (session and
- * profile, `GET /api/user`) every 100 ms until stopped. `/api/health` alone would not show it on the
- * embedded database, whose ping does not queue behind a running query.
- */
-function probe(url: string, headers: Record<string, string>) {
-  const times: number[] = [];
-  let failed = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const r = await fetch(`${url}/api/user`, { headers, signal: AbortSignal.timeout(10_000) });
-        await r.arrayBuffer();
-        if (!r.ok) failed++;
-      } catch {
-        failed++;
-      }
-      times.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-      return { p99: percentile(times, 99), max: Math.max(...times), failed, count: times.length };
-    },
-  };
-}
-
-function probeRows(during: string, p: Awaited<ReturnType<ReturnType<typeof probe>['stop']>>): Row[] {
-  return [
-    { metric: `GET /api/user during ${during}, p99 (${p.count} requests)`, value: p.p99, unit: 'ms' },
-    { metric: `GET /api/user during ${during}, slowest`, value: p.max, unit: 'ms' },
-    {
-      metric: `GET /api/user during ${during}, failed`,
-      value: p.failed,
-      unit: 'requests',
-      bar: { op: '<=', target: 0, of: 'value', source: 'issue 6: the app keeps serving' },
-    },
-  ];
 }
 
 interface Audience {
@@ -84,7 +35,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   ctx.log(`starting Herald (${ctx.database})`);
   const herald = await startHerald(ctx);
   // Stopped in `finally` too, so a failing run does not leave a probe calling a closed server.
-  const probes: Array<ReturnType<typeof probe>> = [];
+  const probes: Array<ReturnType<typeof startSampler>> = [];
   try {
     const { app, url } = herald;
     const db = app.services.database.db as Kysely<DB>;
@@ -156,7 +107,10 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const rows: Row[] = [];
     const onPg = ctx.database === 'postgres';
     const bar = onPg ? 150 : 400;
-    const countsProbe = probe(url, headers);
+    // What a person feels: the same routes idle, then while counts and the export run.
+    const sampled = { authorization: headers.authorization };
+    const idle = await sampleIdle(url, sampled);
+    const countsProbe = startSampler(url, sampled);
     probes.push(countsProbe);
     for (const audience of audiences) {
       let parent: number | undefined;
@@ -220,7 +174,9 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
       unit: 'ms',
     });
 
-    rows.push(...probeRows('the audience counts', await countsProbe.stop()));
+    const duringCounts = await countsProbe.stop();
+    ctx.log(`during the counts: ${describeSamples(duringCounts, idle)}`);
+    rows.push(...sampleRows('the audience counts', duringCounts, idle));
 
     // Export of every lead: one audience without conditions, every attribute.
     const all = await api('POST', '/api/segments', { name: 'Everyone', ignore_new_leads: false });
@@ -230,16 +186,12 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage.rss());
     }, 50);
-    const health: number[] = [];
-    const exportProbe = probe(url, headers);
+    const exportProbe = startSampler(url, sampled);
     probes.push(exportProbe);
     const started = performance.now();
     const job = await api('POST', `/api/segments/${all.id}/leads/csv`, { name: 'everyone' });
     let done: { type: string; rows: number } | undefined;
     while (!done) {
-      const t0 = performance.now();
-      await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
-      health.push(performance.now() - t0);
       const active = (await api('GET', '/api/exports/active')).data as Array<{
         id: number;
         type: string;
@@ -257,6 +209,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     }
     const mb = (b: number) => Math.round(b / 1024 / 1024);
     ctx.log(`export: ${seconds.toFixed(1)} s, RSS ${mb(baseline)} → peak ${mb(peak)} MB`);
+    ctx.log(`during the export: ${describeSamples(served, idle)}`);
     rows.push(
       {
         metric: `CSV export of ${count.toLocaleString('en')} leads`,
@@ -272,8 +225,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
         bar: { op: '<=', target: 256, of: 'value', source: 'issue 6' },
       },
       { metric: 'CSV export: peak RSS of the process', value: mb(peak), unit: 'MB' },
-      { metric: 'GET /api/health during export, p99', value: percentile(health, 99), unit: 'ms' },
-      ...probeRows('the export', served),
+      ...sampleRows('the export', served, idle),
     );
     return rows;
   } finally {

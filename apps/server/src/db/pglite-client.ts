@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { type ConnectionPriority, currentPriority } from './connection-priority.ts';
 import type { WorkerError, WorkerRequest, WorkerResponse, WorkerResult } from './pglite-protocol.ts';
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
@@ -18,15 +19,25 @@ export class DatabaseError extends Error {
 }
 
 /**
+ * Interactive acquisitions granted in a row while bulk ones wait, before one bulk acquisition goes:
+ * bulk work always progresses, however many requests arrive.
+ */
+export const INTERACTIVE_BEFORE_BULK = 16;
+
+/**
  * The one connection to PGlite running in a worker thread. Callers take the lock (`acquire`) to
  * use it; it is held per query, or for the whole of a transaction, so statements of concurrent
- * callers never interleave inside someone else's transaction.
+ * callers never interleave inside someone else's transaction. Waiting callers form two FIFO
+ * queues: interactive ones are granted the connection before bulk ones (decision 013).
  */
 export class PgliteClient {
   #worker: Worker;
   #nextId = 1;
   #pending = new Map<number, { resolve: (r: WorkerResult) => void; reject: (e: Error) => void }>();
-  #queue: Array<() => void> = [];
+  #interactive: Array<() => void> = [];
+  #bulk: Array<() => void> = [];
+  /** Interactive grants since bulk work last had the connection while it waited. */
+  #streak = 0;
   #locked = false;
   #lockedSince = 0;
   #closed = false;
@@ -46,8 +57,11 @@ export class PgliteClient {
     });
   }
 
-  /** Waits for the connection; resolves with a release function. FIFO. */
-  acquire(): Promise<() => void> {
+  /**
+   * Waits for the connection; resolves with a release function. Interactive callers (the default)
+   * go before bulk ones; each kind is FIFO. Bulk callers are those inside `runAsBulk`.
+   */
+  acquire(priority: ConnectionPriority = currentPriority()): Promise<() => void> {
     if (this.#closed) return Promise.reject(new Error('Database is closed'));
     return new Promise((resolve) => {
       const grant = () => {
@@ -57,14 +71,26 @@ export class PgliteClient {
         resolve(() => {
           if (released) return;
           released = true;
-          const next = this.#queue.shift();
-          if (next) next();
-          else this.#locked = false;
+          this.#grantNext();
         });
       };
-      if (this.#locked) this.#queue.push(grant);
-      else grant();
+      if (!this.#locked) grant();
+      else if (priority === 'bulk') this.#bulk.push(grant);
+      else this.#interactive.push(grant);
     });
+  }
+
+  #grantNext() {
+    const bulkWaits = this.#bulk.length > 0;
+    if (this.#interactive.length > 0 && !(bulkWaits && this.#streak >= INTERACTIVE_BEFORE_BULK)) {
+      if (bulkWaits) this.#streak++;
+      this.#interactive.shift()?.();
+    } else if (bulkWaits) {
+      this.#streak = 0;
+      this.#bulk.shift()?.();
+    } else {
+      this.#locked = false;
+    }
   }
 
   /** How long the current holder has had the connection, or 0 when it is free. */

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import { runAsBulk } from '../../db/connection-priority.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -68,8 +69,9 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     ignoredFormats: deps.ignoredFormats,
     defaultCountry: deps.defaultCountry,
     filePath: (stored) => join(filesDir, stored),
-    // PGlite is one connection: short transactions let the app's own queries in between.
-    chunkSize: deps.chunkRows ?? (embedded ? 20_000 : 100_000),
+    // PGlite is one connection: a chunk is one transaction, so it is the longest a request waits
+    // behind an import; 2,000 rows keep that short (decision 013).
+    chunkSize: deps.chunkRows ?? (embedded ? 2_000 : 100_000),
     publishConcurrency: embedded ? 1 : 2,
     batchSize: embedded ? 2_000 : 5_000,
     vacuumAfterTakeBack: embedded,
@@ -81,10 +83,15 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   // pg-boss aborts a job after 15 minutes by default, and a run aborted so was resumed by the sweep
   // from the file's start: a seven-million-row file on the embedded database runs longer. Whether a
   // run is alive is the sweep's question (its heartbeat), so the queue gives the most it allows.
-  await jobs.registerProcess<{ importId: number }>(IMPORT_JOB, (data, context) => runner.run(data, context), {
-    concurrency: IMPORTS_AT_ONCE,
-    expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS,
-  });
+  // Bulk work: on the embedded database a person's requests go first (decision 013).
+  await jobs.registerProcess<{ importId: number }>(
+    IMPORT_JOB,
+    (data, context) => runAsBulk(() => runner.run(data, context)),
+    {
+      concurrency: IMPORTS_AT_ONCE,
+      expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS,
+    },
+  );
 
   const runs = createResumableRuns({
     jobs,

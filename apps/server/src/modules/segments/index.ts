@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TLeadValue } from '@herald/shared/leads/leads.schemas';
+import { runAsBulk } from '../../db/connection-priority.ts';
 import type { Database } from '../../db/database.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -60,11 +61,14 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     attributes: deps.attributes,
     bus: deps.bus,
     dir,
-    // PGlite is one connection: smaller batches let the app's own queries in between.
-    batchSize: deps.database.kind === 'embedded' ? 5_000 : 10_000,
+    // PGlite is one connection: a batch is the longest a request waits behind an export (decision 013).
+    batchSize: deps.database.kind === 'embedded' ? 2_000 : 10_000,
     beatEveryMs: BEAT_EVERY_MS,
   });
-  await deps.jobs.registerProcess<{ exportId: number }>(EXPORT_JOB, (data, context) => runner.run(data, context));
+  // Bulk work: on the embedded database a person's requests go first (decision 013).
+  await deps.jobs.registerProcess<{ exportId: number }>(EXPORT_JOB, (data, context) =>
+    runAsBulk(() => runner.run(data, context)),
+  );
 
   // Exports whose run died start over; pending ones that never got a job are sent one.
   const runs = createResumableRuns({

@@ -5,6 +5,7 @@ import { parentRuleError, type TSegmentCondition } from '@herald/shared/segments
 import type { TCreateSegmentRequest, TSegment } from '@herald/shared/segments/segments.schemas';
 import { message } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
+import { runAsBulk } from '../../db/connection-priority.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pageArgs } from '../../http/paging.ts';
@@ -51,8 +52,9 @@ export function createSegmentsService(deps: SegmentsDeps) {
 
   function countsOf(user: AuthUser, chain: SegmentRow[], search?: string) {
     const key = `${user.teamId}:${chain.map((l) => `${l.id}.${l.version}`).join('/')}:${search ?? ''}`;
+    // A count may read every lead of the team: bulk work, so sessions and pages go first (decision 013).
     return deps.counts.get(key, user.dataVersion, async () =>
-      deps.leads.count(user.teamId, { where: await predicate(user.teamId, chain), search }),
+      runAsBulk(async () => deps.leads.count(user.teamId, { where: await predicate(user.teamId, chain), search })),
     );
   }
 

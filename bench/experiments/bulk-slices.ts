@@ -1,0 +1,120 @@
+// How long bulk work holds the embedded database's one connection, per slice size (decision 013).
+// `node bench/experiments/bulk-slices.ts [rows] [chunk sizes, comma-separated]` imports a CSV of
+// `rows` rows twice into one team per chunk size (IMPORT_CHUNK_ROWS), then exports every lead of the last import
+// (the export batch as the segments module sets it), and prints, per run, the time it took and the
+// lengths of bulk work's holds of the connection: the longest is what a request arriving at the
+// wrong moment waits.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ConnectionPriority, currentPriority } from '../../apps/server/src/db/connection-priority.ts';
+import { PgliteClient } from '../../apps/server/src/db/pglite-client.ts';
+import { startHerald } from '../lib/herald.ts';
+import { writeImportFiles } from '../lib/import-files.ts';
+import { percentile } from '../lib/interactive-sampler.ts';
+import { uploadFile } from '../lib/upload.ts';
+
+const rows = Number(process.argv[2] ?? 50_000);
+const chunkSizes = (process.argv[3] ?? '20000,5000,2000').split(',').map(Number);
+
+const holds: Record<ConnectionPriority, number[]> = { interactive: [], bulk: [] };
+const acquire = PgliteClient.prototype.acquire;
+PgliteClient.prototype.acquire = async function (this: PgliteClient, priority = currentPriority()) {
+  const release = await acquire.call(this, priority);
+  const started = performance.now();
+  let done = false;
+  return () => {
+    if (!done) holds[priority].push(performance.now() - started);
+    done = true;
+    release();
+  };
+};
+// The slowest statements of each run, to see what a long hold is made of.
+let statements: Array<{ ms: number; sql: string }> = [];
+const query = PgliteClient.prototype.query;
+PgliteClient.prototype.query = async function (this: PgliteClient, sql: string, params?: readonly unknown[]) {
+  const started = performance.now();
+  try {
+    return await query.call(this, sql, params);
+  } finally {
+    statements.push({ ms: performance.now() - started, sql: sql.replace(/\s+/g, ' ').slice(0, 110) });
+  }
+};
+const reset = () => {
+  holds.interactive = [];
+  holds.bulk = [];
+  statements = [];
+};
+const f = (ms: number) => ms.toFixed(0).padStart(6);
+const summary = (label: string, seconds: number) => {
+  const b = holds.bulk;
+  console.log(
+    `${label.padEnd(28)} ${seconds.toFixed(1).padStart(7)} s  bulk holds ${String(b.length).padStart(6)}: p50 ${f(percentile(b, 50))} p99 ${f(percentile(b, 99))} max ${f(Math.max(0, ...b))} ms, busy ${(b.reduce((s, x) => s + x, 0) / 1000).toFixed(1)} s`,
+  );
+  for (const s of statements.sort((x, y) => y.ms - x.ms).slice(0, 5)) console.log(`    ${f(s.ms)} ms  ${s.sql}`);
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'herald-slices-'));
+const csvPath = join(dir, 'leads.csv');
+await writeImportFiles({ csvPath, csvRows: rows, xlsxPath: join(dir, 'unused.xlsx'), xlsxRows: 1 });
+const ctx = { database: 'embedded' as const, durationSeconds: 0, log: (m: string) => console.error(m) };
+console.log(`${rows.toLocaleString('en')} rows, ${new Date().toISOString()}`);
+try {
+  for (const [i, chunk] of chunkSizes.entries()) {
+    // The last import's server goes on to the exports, over the leads it holds.
+    const herald = await startHerald(ctx, { IMPORT_CHUNK_ROWS: String(chunk) });
+    try {
+      const headers = { authorization: `Bearer ${(await herald.signUpOwner()).token}` };
+      // biome-ignore lint/suspicious/noExplicitAny: a few known fields of JSON answers
+      const api = async (method: string, path: string, body?: unknown): Promise<any> => {
+        const r = await fetch(`${herald.url}/api${path}`, {
+          method,
+          headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+        return r.json();
+      };
+      const source = await api('POST', '/sources', { name: 'Slices' });
+      // Twice into one team: the second import publishes beside leads the team already has, as
+      // most imports do (its duplicate recount probes them).
+      for (const round of ['first', 'second']) {
+        const list = await api('POST', `/sources/${source.id}/lists`, { name: round });
+        const fields = { 'list_id[0]': String(list.id), black_list: '0' };
+        const up = await uploadFile(`${herald.url}/api/imports`, headers, fields, csvPath, 'leads.csv');
+        const doc = JSON.parse(up.body);
+        const mapping = doc.attributes.map((c: { id: number; name: string }) => ({
+          processing_document_attribute_id: c.id,
+          name: c.name,
+        }));
+        await api('POST', `/sync-import/${doc.id}/import-attributes/multiple`, { list: mapping });
+        reset();
+        const started = performance.now();
+        await api('POST', `/imports/${doc.id}/dispatch`);
+        for (;;) {
+          const row = await api('GET', `/imports/${doc.id}`);
+          if (row.status === 'completed') break;
+          if (row.status === 'failed') throw new Error(`import failed: ${row.error}`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        summary(`${round} import, chunks of ${chunk}`, (performance.now() - started) / 1000);
+      }
+      if (i < chunkSizes.length - 1) continue;
+      const everyone = await api('POST', '/segments', { name: 'Everyone', ignore_new_leads: false });
+      reset();
+      const started = performance.now();
+      const job = await api('POST', `/segments/${everyone.id}/leads/csv`, { name: 'everyone' });
+      for (;;) {
+        const active = (await api('GET', '/exports/active')).data as Array<{ id: number; type: string }>;
+        const mine = active.find((e) => e.id === job.id);
+        if (mine && mine.type !== 'export-pending') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      summary('export of every lead', (performance.now() - started) / 1000);
+    } finally {
+      await herald.close();
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
