@@ -110,7 +110,7 @@ describe.each(databases)('export recovery on %s', (kind) => {
       return current.status !== 'pending' && current;
     });
     expect(done).toMatchObject({ status: 'completed', rows: 3, progress: 100, attempt: 1, heartbeat_at: null });
-    const file = await t.request({ method: 'GET', url: `/api/exports/${id}/download?token=${token}` });
+    const file = await t.request({ method: 'GET', url: `/api/exports/${id}/download`, token });
     expect(file.statusCode).toBe(200);
   });
 
