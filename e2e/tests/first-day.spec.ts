@@ -130,7 +130,7 @@ for (const viewport of VIEWPORTS) {
 
       await page.goto('/leads');
       const leads = page.getByRole('table').first();
-      await expect(leads.getByRole('row')).toHaveCount(4);
+      await expect(leads.getByRole('row')).toHaveCount(4, { timeout: 30_000 });
       // The key column of the leads table is the phone: its first cell is on screen.
       await expectInViewport(page, leads.getByRole('cell', { name: '+380501110001' }));
       await expectNoPageOverflow(page);

@@ -1,3 +1,4 @@
+import type { TProcess } from '@herald/shared/processes/processes.schemas';
 import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { Logo } from '../../components/logo.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { ImportEvents } from '../../features/imports/components/import-events.tsx';
 import { ProcessesPopover } from '../../features/processes/components/processes-popover.tsx';
+import { ExportDownloadLink, exportIdOfProcess } from '../../features/segments/components/export-download-link.tsx';
 import { HeaderActions } from './header-actions.tsx';
 import { HeaderBreadcrumbs } from './header-breadcrumbs.tsx';
 import { MainMenu } from './main-menu.tsx';
@@ -37,7 +39,7 @@ export function AppShellLayout() {
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <HeaderActions />
-            <ProcessesPopover />
+            <ProcessesPopover renderExtra={exportDownload} />
             <LanguageSelect />
             <UserMenu />
           </Group>
@@ -57,4 +59,10 @@ export function AppShellLayout() {
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** A finished export is downloadable from the processes popover as well as beside its audience. */
+function exportDownload(process: TProcess) {
+  const exportId = exportIdOfProcess(process);
+  return exportId ? <ExportDownloadLink exportId={exportId} name={process.title} /> : null;
 }
