@@ -138,6 +138,7 @@ for (const viewport of VIEWPORTS) {
 
       await page.goto('/sources');
       const sources = page.getByRole('table').first();
+      await expect(sources.getByRole('cell', { name: /Агро-2026/ }).first()).toBeVisible({ timeout: 30_000 });
       await expectInViewport(page, sources.getByRole('cell', { name: /Агро-2026/ }).first());
       await expectNoPageOverflow(page);
       await page.screenshot({ path: `${SHOTS}/sources-${viewport.name}-${lang}.png` });

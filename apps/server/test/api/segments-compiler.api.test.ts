@@ -294,9 +294,7 @@ describe.each(databases)('filter compiler on %s', (kind) => {
     const down = await walkAll({ field: 'id', dir: 'desc' }, 1);
     expect(down).toHaveLength(7);
     expect(down[0]).toBe(`,kyiv,active`);
-    expect(down.map((l) => l.split(',')[0])).toEqual(
-      ['h', 'g', 'f', 'd', 'c', 'b', 'a'].map((n) => phoneOf(n) ?? ''),
-    );
+    expect(down.map((l) => l.split(',')[0])).toEqual(['h', 'g', 'f', 'd', 'c', 'b', 'a'].map((n) => phoneOf(n) ?? ''));
     const up = await walkAll({ field: 'id', dir: 'asc' }, 2);
     expect(up).toEqual([...down].reverse());
     expect(up[0]).toBe(`+380501111111,"Київ; Lviv",active`);
@@ -335,7 +333,9 @@ describe.each(databases)('filter compiler on %s', (kind) => {
     ];
     const rows = await sql<{
       out: string;
-    }>`select ${csvCellSql(sql`c`)} as out from unnest(${cells}::text[]) with ordinality t(c, n) order by n`.execute(db);
+    }>`select ${csvCellSql(sql`c`)} as out from unnest(${cells}::text[]) with ordinality t(c, n) order by n`.execute(
+      db,
+    );
     expect(rows.rows.map((r) => r.out)).toEqual(cells.map(csvCell));
   });
 });

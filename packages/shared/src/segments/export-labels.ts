@@ -25,7 +25,13 @@ const LABELS: Record<
   },
   en: {
     status: 'Status',
-    statuses: { active: 'Active', pending: 'Pending', flagged: 'Flagged', blacklisted: 'Blacklisted', inactive: 'Inactive' },
+    statuses: {
+      active: 'Active',
+      pending: 'Pending',
+      flagged: 'Flagged',
+      blacklisted: 'Blacklisted',
+      inactive: 'Inactive',
+    },
     phone: 'Phone',
     email: 'Email',
   },

@@ -166,7 +166,11 @@ async function csvFile(path: string, header: string[]) {
  * string table to hold in memory), so phones stay phones and nothing is read as a formula.
  */
 function xlsxFile(path: string, header: string[]) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: path,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet('Leads');
   sheet.addRow(header).commit();
   return {

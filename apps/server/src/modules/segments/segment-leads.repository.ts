@@ -71,7 +71,10 @@ export function createSegmentLeadsRepository(db: Kysely<DB>) {
     if (walk.kind === 'id') {
       let query = filtered(teamId, q);
       if (after !== undefined) query = query.where('leads.id', walk.dir === 'asc' ? '>' : '<', after);
-      const page = query.select(['leads.id', 'leads.status', 'leads.id as pos']).orderBy('leads.id', walk.dir).limit(limit);
+      const page = query
+        .select(['leads.id', 'leads.status', 'leads.id as pos'])
+        .orderBy('leads.id', walk.dir)
+        .limit(limit);
       batch = sql`${page}`;
     } else {
       batch = sql`select l.id, l.status, o.n as pos from ${sql.table(walk.table)} o join leads l on l.id = o.lead_id
@@ -199,4 +202,3 @@ export type SegmentLeadsRepository = ReturnType<typeof createSegmentLeadsReposit
 function lastOf(walk: Walk, row: { low: number | null; high: number | null }): number {
   return Number((walk.kind === 'id' && walk.dir === 'desc' ? row.low : row.high) ?? 0);
 }
-

@@ -125,9 +125,7 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
                   )}
                   {withId && <Table.Td>{open}</Table.Td>}
                   {show('updated_at') && (
-                    <Table.Td>
-                      {withId ? <FoldedDateTime value={lead.updated_at} /> : open}
-                    </Table.Td>
+                    <Table.Td>{withId ? <FoldedDateTime value={lead.updated_at} /> : open}</Table.Td>
                   )}
                   {columns.map((a) => (
                     <Table.Td key={a.id}>

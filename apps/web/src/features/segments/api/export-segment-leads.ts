@@ -8,7 +8,11 @@ export type ExportBody = { name: string; attributes: number[]; search?: string; 
 export type ExportFormat = 'csv' | 'xlsx';
 
 /** Starts an export of a segment's leads: `POST /segments/{id}/leads/csv` (or `/xlsx`). */
-export function exportSegmentLeads({ id, format = 'csv', ...body }: ExportBody & { id: number; format?: ExportFormat }) {
+export function exportSegmentLeads({
+  id,
+  format = 'csv',
+  ...body
+}: ExportBody & { id: number; format?: ExportFormat }) {
   return api.post<TExport>(`/segments/${id}/leads/${format}`, body);
 }
 

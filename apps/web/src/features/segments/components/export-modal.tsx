@@ -1,7 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { ZExportRequest } from '@herald/shared/segments/segments.schemas';
-import { Button, Checkbox, Group, Input, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
