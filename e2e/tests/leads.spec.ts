@@ -112,6 +112,10 @@ test('owner builds a source and a list, adds, edits, hides, flags and deletes le
     await page.getByRole('button', { name: 'Set status' }).click();
     await expect(page.getByRole('menuitem', { name: 'Active' })).toHaveCount(0);
     await page.getByRole('menuitem', { name: 'Blacklisted' }).click();
+    // Blacklisting asks first, like every destructive action.
+    const confirm = page.getByRole('dialog', { name: 'Blacklist leads?' });
+    await expect(confirm).toContainText('2 leads will be blacklisted');
+    await confirm.getByRole('button', { name: 'Blacklisted' }).click();
     await expectToast(page, 'Leads set to Blacklisted: 2');
     for (const phone of ['+380501112233', '+380502223344']) {
       await expect(leadRow(page, phone)).toContainText('Blacklisted');

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
@@ -409,15 +410,17 @@ describe.each(databases)('audiences on %s', (kind) => {
     const bytes = file.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    // Header and statuses in the requester's language (none named: Ukrainian, the app's default).
     expect(lines.slice(0, 5)).toEqual([
-      'Phone,City,Status',
-      "'+380501111111,Київ,active",
+      'Телефон,City,Статус',
+      '+380501111111,Київ,Активний',
       // Every value of an attribute in one cell; a value that would be a formula starts with '.
-      `'+380502222222,"Львів; =HYPERLINK(""x"")",active`,
-      "'+380503333333,,active",
-      expect.stringMatching(/^'\+380504444444|^'\+380506666666/),
+      `+380502222222,"Львів; =HYPERLINK(""x"")",Активний`,
+      '+380503333333,,Активний',
+      expect.stringMatching(/^\+380504444444|^\+380506666666/),
     ]);
-    expect(lines.every((l) => !/(^|,)[=@\-+]/.test(l))).toBe(true);
+    // Only validated phones may start a cell with +; nothing else that could run as a formula.
+    expect(lines.every((l) => !/(^|,)([=@-]|\+(?!380\d{9}(,|$)))/.test(l))).toBe(true);
     expect(lines.at(-1)).toBe('');
     expect(done?.rows).toBe(lines.length - 2);
     // The export was a process the header popover shows, titled in the requester's language (this
@@ -442,7 +445,9 @@ describe.each(databases)('audiences on %s', (kind) => {
     const done = await exportEnded(started.json().id);
     expect(done?.type).toBe('export-completed');
     const exported = (await t.request({ method: 'GET', url: `${done?.url}`, token })).rawPayload;
-    expect(exported.toString('utf8')).toContain("'+380501111111");
+    // Validated phones are written as they are (they cannot run as formulas), so nothing to strip.
+    expect(exported.toString('utf8')).toContain('\r\n+380501111111,');
+    expect(exported.toString('utf8')).not.toContain("'+380");
 
     const back = await sourceWithList(t, token, 'Back');
     // Phone is proposed from its samples (+380…, not '+380…), City by its name.
@@ -464,5 +469,49 @@ describe.each(databases)('audiences on %s', (kind) => {
       expect.arrayContaining(['+380501111111', '+380502222222', '+380503333333', 'Київ', 'Львів; =HYPERLINK("x")']),
     );
     expect(values.some((v) => v.startsWith("'"))).toBe(false);
+  });
+  it("exports XLSX with text cells in the requester's language, and it imports back with phones intact", async () => {
+    const audience = (
+      await call('POST', '/api/segments', {
+        name: 'Spreadsheet',
+        ignore_new_leads: false,
+        filters: [{ id: 'source', operator: 'eq', values: [expo.source.id] }],
+      })
+    ).json();
+    const started = await t.request({
+      method: 'POST',
+      url: `/api/segments/${audience.id}/leads/xlsx`,
+      token,
+      headers: { 'accept-language': 'en' },
+      payload: { name: 'Spreadsheet', attributes: [attrs.phone, attrs.city], order: 'id,asc' },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const done = await exportEnded(started.json().id);
+    expect(done?.type).toBe('export-completed');
+    const file = await t.request({ method: 'GET', url: `${done?.url}`, token });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.headers['content-disposition']).toContain('Spreadsheet.xlsx');
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Phone', 'City', 'Status']);
+    expect(rows[1]).toEqual(['+380501111111', 'Київ', 'Active']);
+    // Text cells: a phone is not a number, a formula-like value is not a formula.
+    expect(sheet.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.String);
+    expect(rows[2]).toEqual(['+380502222222', 'Львів; =HYPERLINK("x")', 'Active']);
+    expect(sheet.getRow(3).getCell(2).type).toBe(ExcelJS.ValueType.String);
+
+    const back = await sourceWithList(t, token, 'Back from XLSX');
+    const { result } = await importFile(t, token, back.list.id, 'Spreadsheet.xlsx', file.rawPayload);
+    expect(result).toMatchObject({ status: 'completed', leads_processed: rows.length - 1, leads_failed: 0 });
+    const leads = (await call('GET', `/api/lists/${back.list.id}/leads?limit=100`)).json().data as Array<{
+      lead_values: Array<{ value: string }>;
+    }>;
+    const values = leads.flatMap((l) => l.lead_values.map((v) => v.value));
+    expect(values).toEqual(expect.arrayContaining(['+380501111111', '+380502222222', '+380503333333']));
   });
 });

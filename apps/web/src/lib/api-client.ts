@@ -140,6 +140,9 @@ function handleGlobally(error: ApiError, hadToken: boolean, toast: boolean) {
       return;
     case 403:
       if (!hadToken) return;
+      // A permission refusal (the role may not do this) is the caller's to show; it never ends
+      // the session, even though its English text is the spec's 'This action is unauthorized.'.
+      if (error.code === 'forbidden') return;
       error.handled = true;
       if (error.code === 'account_blocked' || error.message === 'This action is unauthorized.') {
         if (error.code === 'account_blocked') notifyError(describeApiError(error));

@@ -4,13 +4,20 @@ import { csvCell, csvLine, joinValues, unguardCell } from './csv-cells.ts';
 describe('CSV cells', () => {
   it.each([
     ['=1+2', "'=1+2"],
-    ['+380501234567', "'+380501234567"],
+    ['+38050', "'+38050"],
+    ['+1 (555) 010', "'+1 (555) 010"],
     ['-5', "'-5"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tcmd', "'\tcmd"],
     ['\rcmd', '"\'\rcmd"'],
   ])('neutralises %j', (raw, expected) => {
     expect(csvCell(raw)).toBe(expected);
+  });
+
+  it('writes validated E.164 phones as they are: they cannot run, and re-import as is', () => {
+    expect(csvCell('+380501234567')).toBe('+380501234567');
+    expect(csvCell(joinValues(['+380501234567', '+380671234567']))).toBe('"+380501234567; +380671234567"');
+    expect(csvCell('+380501234567+1')).toBe("'+380501234567+1");
   });
 
   it('leaves ordinary text and inner signs alone', () => {

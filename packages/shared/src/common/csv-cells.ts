@@ -1,16 +1,20 @@
 /**
  * CSV for spreadsheets (RFC 4180, comma, CRLF), safe to open: a cell that starts with `=`, `+`,
  * `-`, `@`, tab or CR would run as a formula in Excel or LibreOffice, so it gets a leading `'`
- * (OWASP's advice). Phones (`+380…`) are caught by the same rule, which is also what keeps them
- * text rather than numbers in scientific notation. Exports render their rows in SQL with
- * `herald_csv_cell` (migration 0005), which applies this same rule; a test holds the two together.
+ * (OWASP's advice). Validated E.164 phones (`+380…`, several joined by `; `) cannot run as
+ * anything and are written as they are, so the file re-imports as is (XLSX keeps them text in a
+ * spreadsheet). Exports render their rows in SQL with `csvCellSql` (segment-leads.repository.ts),
+ * which applies this same rule; a test holds the two together.
  */
 export const CSV_BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n;]/;
+/** One or more E.164 numbers as the lead tables join them; the SQL side uses the same pattern. */
+export const PHONES_CELL = '^\\+[1-9][0-9]{6,14}(; \\+[1-9][0-9]{6,14})*$';
+const PHONES = new RegExp(PHONES_CELL);
 
 export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) && !PHONES.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(safe) || /^ | $/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -67,6 +67,8 @@ export const ZExportRequest = z.object({
   attributes: z.array(z.coerce.number().int().positive()).max(200).default([]),
   search: z.string().max(200).optional(),
   order: ZOrder.optional(),
+  /** CSV (the default) or XLSX, whose text cells keep phones phones in a spreadsheet. */
+  format: z.enum(['csv', 'xlsx']).optional(),
 });
 export type TExportRequest = z.infer<typeof ZExportRequest>;
 

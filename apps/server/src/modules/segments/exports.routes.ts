@@ -9,20 +9,23 @@ import { currentUser } from '../../auth/authenticate.ts';
 import { requestLanguage } from '../../http/request-language.ts';
 import type { ExportsService } from './exports.service.ts';
 
-/** `POST /api/segments/{id}/leads/csv`, the user's active exports and the download. */
+/** `POST /api/segments/{id}/leads/csv` (or `/xlsx`), the user's active exports and the download. */
 export async function exportsRoutes(app: FastifyInstance, { exports }: { exports: ExportsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['segments'];
   const read = { preHandler: app.authorize('segments:read') };
 
-  r.post(
-    '/segments/:id/leads/csv',
-    { ...read, schema: { tags, params: ZIdParams, body: ZExportRequest, response: { 202: ZExport } } },
-    async (req, reply) => {
-      const language = requestLanguage(req.headers['accept-language']);
-      return reply.status(202).send(await exports.start(currentUser(req), req.params.id, req.body, language));
-    },
-  );
+  for (const format of ['csv', 'xlsx'] as const) {
+    r.post(
+      `/segments/:id/leads/${format}`,
+      { ...read, schema: { tags, params: ZIdParams, body: ZExportRequest, response: { 202: ZExport } } },
+      async (req, reply) => {
+        const language = requestLanguage(req.headers['accept-language']);
+        const request = { ...req.body, format };
+        return reply.status(202).send(await exports.start(currentUser(req), req.params.id, request, language));
+      },
+    );
+  }
   r.get('/exports/active', { ...read, schema: { tags, response: { 200: ZExportList } } }, (req) =>
     exports.active(currentUser(req)),
   );
@@ -46,7 +49,7 @@ export async function exportsRoutes(app: FastifyInstance, { exports }: { exports
     async (req, reply) => {
       const file = await exports.file(currentUser(req), req.params.id);
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-type', file.contentType)
         .header(
           'content-disposition',
           `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,

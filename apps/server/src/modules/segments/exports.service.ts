@@ -19,7 +19,7 @@ export interface ExportsDeps {
 
 const EXPORT_WORD: Record<Language, string> = { uk: 'Експорт', en: 'Export', ru: 'Экспорт' };
 
-/** Starting, listing and serving CSV exports of segments. */
+/** Starting, listing and serving CSV and XLSX exports of segments. */
 export function createExportsService(deps: ExportsDeps) {
   const { repo } = deps;
   return {
@@ -31,7 +31,8 @@ export function createExportsService(deps: ExportsDeps) {
         user_id: user.id,
         segment_id: segmentId,
         name: request.name,
-        request: { ...request },
+        // The requester's language names the file's header and status values (the run has no request).
+        request: { ...request, language },
       });
       const process = await deps.jobs.enqueueProcess(
         EXPORT_JOB,
@@ -52,8 +53,12 @@ export function createExportsService(deps: ExportsDeps) {
     async file(user: AuthUser, id: number) {
       const row = await repo.findById(user.teamId, id);
       if (row?.status !== 'completed' || !row.stored_name) throw new AppError('not_found', message('export_not_found'));
-      const safeName = `${row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'export'}.csv`;
-      return { path: join(deps.dir, row.stored_name), fileName: safeName };
+      const xlsx = row.stored_name.endsWith('.xlsx');
+      const safeName = `${row.name.replace(/[^\p{L}\p{N} ._-]+/gu, '_').trim() || 'export'}.${xlsx ? 'xlsx' : 'csv'}`;
+      const contentType = xlsx
+        ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+        : 'text/csv; charset=utf-8';
+      return { path: join(deps.dir, row.stored_name), fileName: safeName, contentType };
     },
   };
 }

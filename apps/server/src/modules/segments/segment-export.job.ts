@@ -3,12 +3,14 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import ExcelJS from 'exceljs';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TExportRequest } from '@herald/shared/segments/segments.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext, JobOutcome } from '../../jobs/process-jobs.ts';
 import { startHeartbeat } from '../../jobs/resumable-runs.ts';
 import { CSV_BOM, csvLine } from '@herald/shared/common/csv-cells';
+import { exportColumnName, exportLabels, type TExportLanguage } from '@herald/shared/segments/export-labels';
 import { type ExportRow, type ExportsRepository, toExport } from './exports.repository.ts';
 import { LEAD_ORDER_FIELDS, type LeadOrderField, type SegmentLeadsRepository } from './segment-leads.repository.ts';
 import type { SegmentsService } from './segments.service.ts';
@@ -46,7 +48,8 @@ export function createExportRunner(deps: ExportRunnerDeps) {
     await context.started();
     const teamId = context.teamId;
     const attempt = row.attempt;
-    const request = row.request as unknown as TExportRequest;
+    const request = row.request as unknown as TExportRequest & { language?: TExportLanguage };
+    const labels = exportLabels(request.language);
     // Beats on a timer, so a long count or sort keeps the run alive; the sweep resends exports
     // whose beat stops (the process died) and they start over.
     const heartbeat = startHeartbeat(() => deps.exports.beat(row.id, attempt), deps.beatEveryMs);
@@ -71,28 +74,21 @@ export function createExportRunner(deps: ExportRunnerDeps) {
       const search = request.search?.trim() || undefined;
       const { total } = await deps.leads.count(teamId, { where, search });
 
+      const ids = columns.map((a) => a.id);
       const walk = await deps.leads.prepareWalk(teamId, Number(row.id), { where, search, order });
-      const out = createWriteStream(part, { encoding: 'utf8' });
-      const write = async (text: string) => {
-        if (!out.write(text)) await once(out, 'drain');
-      };
+      const header = [...columns.map((a) => exportColumnName(a, request.language)), labels.status];
+      const xlsx = request.format === 'xlsx';
+      const file = xlsx ? xlsxFile(part, header) : await csvFile(part, header);
       let written = 0;
       try {
-        await write(CSV_BOM + csvLine([...columns.map((a) => a.name), 'Status']));
         let after: number | undefined;
         let lastReported = 0;
         for (;;) {
           if (context.signal.aborted) throw new Error('The export was stopped.');
-          const batch = await deps.leads.renderBatch(
-            teamId,
-            walk,
-            { where, search },
-            after,
-            deps.batchSize,
-            columns.map((a) => a.id),
-          );
+          const args = [teamId, walk, { where, search }, after, deps.batchSize, ids, labels.statuses] as const;
+          const batch = xlsx ? await deps.leads.rowsBatch(...args) : await deps.leads.renderBatch(...args);
           if (batch.count === 0) break;
-          await write(batch.text);
+          await file.write(batch);
           written += batch.count;
           after = batch.last;
           const progress = total > 0 ? Math.floor((written / total) * 100) : 100;
@@ -104,15 +100,14 @@ export function createExportRunner(deps: ExportRunnerDeps) {
             await emit(beat);
           }
         }
-        out.end();
-        await once(out, 'finish');
+        await file.end();
       } catch (error) {
-        out.destroy();
+        file.destroy();
         throw error;
       } finally {
         await deps.leads.endWalk(walk);
       }
-      const storedName = join(String(teamId), `${row.id}-${randomUUID()}.csv`);
+      const storedName = join(String(teamId), `${row.id}-${randomUUID()}.${xlsx ? 'xlsx' : 'csv'}`);
       await rename(part, join(deps.dir, storedName));
       const done = await deps.exports.finish(row.id, attempt, {
         status: 'completed',
@@ -126,6 +121,8 @@ export function createExportRunner(deps: ExportRunnerDeps) {
         return 'superseded';
       }
       await emit(done);
+      // The processes popover offers the file too: its message names the export (`export:<id>`).
+      await context.reportProgress(100, { message: `export:${row.id}` });
     } catch (error) {
       await rm(part, { force: true });
       if (error instanceof SupersededError) return 'superseded';
@@ -144,4 +141,46 @@ export function createExportRunner(deps: ExportRunnerDeps) {
   }
 
   return { run };
+}
+
+/** A CSV file written batch by batch (the database renders the lines), with the BOM spreadsheets need. */
+async function csvFile(path: string, header: string[]) {
+  const out = createWriteStream(path, { encoding: 'utf8' });
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  await write(CSV_BOM + csvLine(header));
+  return {
+    write: (batch: { text?: string }) => write(batch.text ?? ''),
+    async end() {
+      out.end();
+      await once(out, 'finish');
+    },
+    destroy: () => out.destroy(),
+  };
+}
+
+/**
+ * An XLSX file through exceljs's streaming writer: each row is committed to the zip as it is added,
+ * so memory stays one batch whatever the size. Every cell is a text cell (inline strings, no shared
+ * string table to hold in memory), so phones stay phones and nothing is read as a formula.
+ */
+function xlsxFile(path: string, header: string[]) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: path,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Leads');
+  sheet.addRow(header).commit();
+  return {
+    async write(batch: { rows?: string[][] }) {
+      for (const cells of batch.rows ?? []) sheet.addRow(cells).commit();
+    },
+    async end() {
+      sheet.commit();
+      await workbook.commit();
+    },
+    destroy: () => {},
+  };
 }

@@ -1,6 +1,19 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
+import { PHONES_CELL } from '@herald/shared/common/csv-cells';
+
+/**
+ * One CSV cell rendered by the database: `herald_csv_cell` (migration 0005) guards a leading
+ * = + - @ tab or CR with `'`, except validated E.164 phones, which cannot run as formulas and must
+ * re-import as they are — the rule of `csvCell` in packages/shared/src/common/csv-cells.ts.
+ */
+export function csvCellSql(cell: RawBuilder<unknown>): RawBuilder<string> {
+  // Several phones are joined by '; ', which CSV quotes (as herald_csv_cell does for any ';').
+  return sql<string>`(case when ${cell} ~ ${PHONES_CELL}
+    then (case when strpos(${cell}, ';') > 0 then '"' || ${cell} || '"' else ${cell} end)
+    else herald_csv_cell(${cell}) end)`;
+}
 
 export type LeadOrderField = 'id' | 'created_at' | 'updated_at' | 'duplicates' | 'status';
 export const LEAD_ORDER_FIELDS: LeadOrderField[] = ['id', 'created_at', 'updated_at', 'duplicates', 'status'];
@@ -31,6 +44,60 @@ export function createSegmentLeadsRepository(db: Kysely<DB>) {
       );
     }
     return query;
+  }
+
+  /**
+   * The next `limit` leads of the walk after position `after`, and their cells (one per chosen
+   * attribute, several values joined by '; ', then the status in the requester's words).
+   */
+  function batchParts(
+    teamId: number,
+    walk: Walk,
+    q: LeadQuery,
+    after: number | undefined,
+    limit: number,
+    attributeIds: number[],
+    statusLabels: Record<string, string> | undefined,
+  ) {
+    const labels = Object.entries(statusLabels ?? {});
+    const status =
+      labels.length === 0
+        ? sql`b.status`
+        : sql`(case b.status ${sql.join(
+            labels.map(([value, label]) => sql`when ${value} then ${label}`),
+            sql` `,
+          )} else b.status end)`;
+    let batch: RawBuilder<unknown>;
+    if (walk.kind === 'id') {
+      let query = filtered(teamId, q);
+      if (after !== undefined) query = query.where('leads.id', walk.dir === 'asc' ? '>' : '<', after);
+      const page = query
+        .select(['leads.id', 'leads.status', 'leads.id as pos'])
+        .orderBy('leads.id', walk.dir)
+        .limit(limit);
+      batch = sql`${page}`;
+    } else {
+      batch = sql`select l.id, l.status, o.n as pos from ${sql.table(walk.table)} o join leads l on l.id = o.lead_id
+        where l.team_id = ${teamId} and o.n > ${after ?? 0} order by o.n limit ${limit}`;
+    }
+    // The batch's values pivoted to one row per lead (a column per chosen attribute), looked up by
+    // the batch's ids as one array, which the index walks in order; a join per (lead, attribute)
+    // took 2–3× as long on both databases.
+    const values = attributeIds.map(
+      (id) => sql`string_agg(v.value, '; ' order by v.id) filter (where v.attribute_id = ${id})`,
+    );
+    const pivot =
+      attributeIds.length === 0
+        ? sql`select null::bigint as lead_id where false`
+        : sql`select v.lead_id, ${sql.join(values.map((agg, i) => sql`${agg} as ${sql.ref(`c${i}`)}`))}
+          from lead_values v
+          where v.lead_id = any(array(select id from batch)) and v.attribute_id = any(${attributeIds}::bigint[])
+          group by v.lead_id`;
+    const cells: RawBuilder<unknown>[] = [
+      ...values.map((_, i) => sql`coalesce(${sql.ref(`vals.c${i}`)}, '')`),
+      sql`${status}::text`,
+    ];
+    return { batch, pivot, cells, dir: sql.raw(walk.kind === 'id' ? walk.dir : 'asc') };
   }
 
   return {
@@ -87,47 +154,40 @@ export function createSegmentLeadsRepository(db: Kysely<DB>) {
       after: number | undefined,
       limit: number,
       attributeIds: number[],
+      /** Status values as the requester reads them; as stored when not given. */
+      statusLabels?: Record<string, string>,
     ): Promise<{ text: string; count: number; last: number }> {
-      let batch: RawBuilder<unknown>;
-      if (walk.kind === 'id') {
-        let query = filtered(teamId, q);
-        if (after !== undefined) query = query.where('leads.id', walk.dir === 'asc' ? '>' : '<', after);
-        const page = query
-          .select(['leads.id', 'leads.status', 'leads.id as pos'])
-          .orderBy('leads.id', walk.dir)
-          .limit(limit);
-        batch = sql`${page}`;
-      } else {
-        batch = sql`select l.id, l.status, o.n as pos from ${sql.table(walk.table)} o join leads l on l.id = o.lead_id
-          where l.team_id = ${teamId} and o.n > ${after ?? 0} order by o.n limit ${limit}`;
-      }
-      // The batch's values pivoted to one row per lead (a column per chosen attribute), looked up by
-      // the batch's ids as one array, which the index walks in order; a join per (lead, attribute)
-      // took 2–3× as long on both databases.
-      const values = attributeIds.map(
-        (id) => sql`string_agg(v.value, '; ' order by v.id) filter (where v.attribute_id = ${id})`,
-      );
-      const cells = [
-        ...values.map((_, i) => sql`herald_csv_cell(coalesce(${sql.ref(`vals.c${i}`)}, ''))`),
-        sql`herald_csv_cell(b.status)`,
-      ];
-      const pivot =
-        attributeIds.length === 0
-          ? sql`select null::bigint as lead_id where false`
-          : sql`select v.lead_id, ${sql.join(values.map((agg, i) => sql`${agg} as ${sql.ref(`c${i}`)}`))}
-            from lead_values v
-            where v.lead_id = any(array(select id from batch)) and v.attribute_id = any(${attributeIds}::bigint[])
-            group by v.lead_id`;
+      const parts = batchParts(teamId, walk, q, after, limit, attributeIds, statusLabels);
+      const cells = parts.cells.map(csvCellSql);
       const result = await sql<{ text: string | null; count: number; low: number | null; high: number | null }>`
-        with batch as materialized (${batch}), vals as (${pivot})
+        with batch as materialized (${parts.batch}), vals as (${parts.pivot})
         select string_agg(${sql.join(cells, sql` || ',' || `)} || chr(13) || chr(10), ''
-            order by b.pos ${sql.raw(walk.kind === 'id' ? walk.dir : 'asc')}) as text,
+            order by b.pos ${parts.dir}) as text,
           count(*)::int as count, min(b.pos) as low, max(b.pos) as high
         from batch b left join vals on vals.lead_id = b.id`.execute(db);
       const row = result.rows[0];
-      // The walk goes on from the batch's far end: its lowest id when walking ids downwards.
-      const last = walk.kind === 'id' && walk.dir === 'desc' ? row.low : row.high;
-      return { text: row.text ?? '', count: Number(row.count), last: Number(last ?? 0) };
+      return { text: row.text ?? '', count: Number(row.count), last: lastOf(walk, row) };
+    },
+
+    /** The same batch as `renderBatch`, as rows of plain text cells (for XLSX). */
+    async rowsBatch(
+      teamId: number,
+      walk: Walk,
+      q: LeadQuery,
+      after: number | undefined,
+      limit: number,
+      attributeIds: number[],
+      statusLabels?: Record<string, string>,
+    ): Promise<{ rows: string[][]; count: number; last: number }> {
+      const parts = batchParts(teamId, walk, q, after, limit, attributeIds, statusLabels);
+      const result = await sql<{ rows: string[][] | null; count: number; low: number | null; high: number | null }>`
+        with batch as materialized (${parts.batch}), vals as (${parts.pivot})
+        select json_agg(json_build_array(${sql.join(parts.cells)}) order by b.pos ${parts.dir}) as rows,
+          count(*)::int as count, min(b.pos) as low, max(b.pos) as high
+        from batch b left join vals on vals.lead_id = b.id`.execute(db);
+      const row = result.rows[0];
+      const rows = typeof row.rows === 'string' ? (JSON.parse(row.rows) as string[][]) : (row.rows ?? []);
+      return { rows, count: Number(row.count), last: lastOf(walk, row) };
     },
 
     async endWalk(walk: Walk) {
@@ -137,3 +197,8 @@ export function createSegmentLeadsRepository(db: Kysely<DB>) {
 }
 
 export type SegmentLeadsRepository = ReturnType<typeof createSegmentLeadsRepository>;
+
+/** The walk goes on from the batch's far end: its lowest id when walking ids downwards. */
+function lastOf(walk: Walk, row: { low: number | null; high: number | null }): number {
+  return Number((walk.kind === 'id' && walk.dir === 'desc' ? row.low : row.high) ?? 0);
+}

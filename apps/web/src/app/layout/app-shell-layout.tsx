@@ -1,4 +1,5 @@
-import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
+import type { TProcess } from '@herald/shared/processes/processes.schemas';
+import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/language-select.tsx';
@@ -6,12 +7,17 @@ import { Logo } from '../../components/logo.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { ImportEvents } from '../../features/imports/components/import-events.tsx';
 import { ProcessesPopover } from '../../features/processes/components/processes-popover.tsx';
+import { ExportDownloadLink, exportIdOfProcess } from '../../features/segments/components/export-download-link.tsx';
 import { HeaderActions } from './header-actions.tsx';
 import { HeaderBreadcrumbs } from './header-breadcrumbs.tsx';
 import { MainMenu } from './main-menu.tsx';
 import { RouteOutlet } from './route-suspense.tsx';
 
-/** The signed-in frame (spec section 2): left menu, header with breadcrumbs and account tools. */
+/**
+ * The signed-in frame (spec section 2): left menu, header with breadcrumbs and account tools.
+ * On a phone the menu folds behind the burger and the breadcrumbs move above the page, so the
+ * account tools (processes, language, user menu with profile and log out) always fit the header.
+ */
 export function AppShellLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
@@ -20,18 +26,20 @@ export function AppShellLayout() {
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="lg"
+      padding={{ base: 'xs', sm: 'lg' }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
+          <Group gap="md" wrap="nowrap" miw={0}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('toggleMenu')} />
             <Logo />
-            <HeaderBreadcrumbs />
+            <Box visibleFrom="sm" miw={0}>
+              <HeaderBreadcrumbs />
+            </Box>
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <HeaderActions />
-            <ProcessesPopover />
+            <ProcessesPopover renderExtra={exportDownload} />
             <LanguageSelect />
             <UserMenu />
           </Group>
@@ -44,8 +52,17 @@ export function AppShellLayout() {
       </AppShell.Navbar>
       <AppShell.Main bg="var(--mantine-color-gray-0)">
         <ImportEvents />
+        <Box hiddenFrom="sm" mb="xs">
+          <HeaderBreadcrumbs />
+        </Box>
         <RouteOutlet />
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** A finished export is downloadable from the processes popover as well as beside its audience. */
+function exportDownload(process: TProcess) {
+  const exportId = exportIdOfProcess(process);
+  return exportId ? <ExportDownloadLink exportId={exportId} name={process.title} /> : null;
 }

@@ -1,6 +1,7 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TLead, TLeadPage } from '@herald/shared/leads/leads.schemas';
 import { Anchor, Checkbox, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -35,6 +36,9 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
   const before = (selection ? 1 : 0) + (withId ? 1 : 0) + (show('updated_at') ? 1 : 0);
   const after = (show('duplicates') ? 1 : 0) + 1;
   const span = before + columns.length + after;
+  // On a phone the table takes its content's width (dates fold onto two lines), so the key columns
+  // come first into view; wider screens give every column room.
+  const narrow = useMediaQuery('(max-width: 36em)');
 
   if (query.isPending) return <LoadingState rows={8} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
@@ -42,7 +46,7 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
 
   return (
     <>
-      <Table.ScrollContainer minWidth={Math.max(720, span * 110)}>
+      <Table.ScrollContainer minWidth={narrow ? 0 : Math.max(720, span * 110)}>
         <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover aria-label={t('leadsTitle')}>
           <Table.Thead>
             <Table.Tr>
@@ -100,7 +104,7 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
                   aria-label={t('openLead', { id: lead.id })}
                   onClick={(e) => e.stopPropagation()}
                 >
-                  {withId ? lead.id : formatDateTime(lead.updated_at)}
+                  {withId ? lead.id : <FoldedDateTime value={lead.updated_at} />}
                 </Anchor>
               );
               return (
@@ -121,9 +125,7 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
                   )}
                   {withId && <Table.Td>{open}</Table.Td>}
                   {show('updated_at') && (
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {withId ? formatDateTime(lead.updated_at) : open}
-                    </Table.Td>
+                    <Table.Td>{withId ? <FoldedDateTime value={lead.updated_at} /> : open}</Table.Td>
                   )}
                   {columns.map((a) => (
                     <Table.Td key={a.id}>
@@ -155,6 +157,16 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
         onPage={table.setPage}
         onLimit={table.setLimit}
       />
+    </>
+  );
+}
+
+/** A date and time that may fold between the two (never inside either) when the column is narrow. */
+function FoldedDateTime({ value }: { value: string }) {
+  const [date, time] = formatDateTime(value).split(' ');
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{date}</span> <span style={{ whiteSpace: 'nowrap' }}>{time}</span>
     </>
   );
 }

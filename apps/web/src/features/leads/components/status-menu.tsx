@@ -1,11 +1,16 @@
 import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { BULK_STATUSES, type TBulkStatus, useSetLeadsStatus } from '../api/set-leads-status.ts';
 import { notifyMessages } from './notify-messages.ts';
 
-/** Set status: every status a change may set except the current one (spec section 4). */
+/**
+ * Set status: every status a change may set except the current one (spec section 4). Blacklisting
+ * stops messages to the leads, so it asks first, like every destructive action.
+ */
 export function StatusMenu({
   ids,
   current,
@@ -17,36 +22,52 @@ export function StatusMenu({
 }) {
   const { t } = useTranslation('leads');
   const setStatus = useSetLeadsStatus();
+  const [confirming, setConfirming] = useState(false);
   const choices = BULK_STATUSES.filter((s) => s !== current);
-  const pick = (status: TBulkStatus) =>
+  const apply = (status: TBulkStatus) =>
     setStatus.mutate(
       { ids, status },
       {
         onSuccess: (result) => {
           notifyMessages(result);
+          setConfirming(false);
           onDone?.();
         },
+        onError: () => setConfirming(false),
       },
     );
+  const pick = (status: TBulkStatus) => (status === 'blacklisted' ? setConfirming(true) : apply(status));
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          variant="default"
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          loading={setStatus.isPending}
-          disabled={ids.length === 0}
-        >
-          {t('setStatus')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {choices.map((status) => (
-          <Menu.Item key={status} onClick={() => pick(status)}>
-            {t(`status.${status}`)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <ConfirmModal
+        opened={confirming}
+        title={t('blacklistConfirmTitle')}
+        message={t('blacklistConfirm', { count: ids.length })}
+        confirmLabel={t('status.blacklisted')}
+        danger
+        loading={setStatus.isPending}
+        onConfirm={() => apply('blacklisted')}
+        onClose={() => setConfirming(false)}
+      />
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            loading={setStatus.isPending}
+            disabled={ids.length === 0}
+          >
+            {t('setStatus')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {choices.map((status) => (
+            <Menu.Item key={status} onClick={() => pick(status)}>
+              {t(`status.${status}`)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

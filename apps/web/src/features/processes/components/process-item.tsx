@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { processColor, processLabelKeys } from '../process-display.ts';
 import { Link } from 'react-router';
 
-export function ProcessItem({ process }: { process: TProcess }) {
+/** `extra`: what the page composing the popover adds under a process (an export's download). */
+export function ProcessItem({ process, extra }: { process: TProcess; extra?: React.ReactNode }) {
   const { t } = useTranslation();
   const active = (ACTIVE_PROCESS_STATUSES as readonly string[]).includes(process.status);
   const progress = Math.floor(process.progress);
@@ -34,7 +35,8 @@ export function ProcessItem({ process }: { process: TProcess }) {
           {t('imports:rowsFailed', { count: Number(failedRows[1]) })}
         </Anchor>
       )}
-      {process.message && !failedRows && (
+      {extra}
+      {process.message && !failedRows && !process.message.startsWith('export:') && (
         <Text size="xs" c="dimmed">
           {/* A failure's code (the server never sends its own words): an import's reason, an
               error's text, or, for anything else, that the job failed. */}

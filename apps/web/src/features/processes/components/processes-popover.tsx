@@ -20,8 +20,11 @@ function mergeProcess(list: TProcess[], process: TProcess): TProcess[] {
   return list.map((p) => (p.id === process.id ? process : p));
 }
 
-/** Header popover of the user's long jobs (imports, lookups, exports), kept live by events. */
-export function ProcessesPopover() {
+/**
+ * Header popover of the user's long jobs (imports, lookups, exports), kept live by events.
+ * `renderExtra`: what the app adds under a process from other features (an export's download).
+ */
+export function ProcessesPopover({ renderExtra }: { renderExtra?: (process: TProcess) => React.ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const processes = useProcesses();
@@ -82,7 +85,7 @@ export function ProcessesPopover() {
           <ScrollArea.Autosize mah={360}>
             <Stack gap="sm">
               {list.map((process) => (
-                <ProcessItem key={process.id} process={process} />
+                <ProcessItem key={process.id} process={process} extra={renderExtra?.(process)} />
               ))}
             </Stack>
           </ScrollArea.Autosize>

@@ -5,10 +5,15 @@ import { withStartedExport } from '../active-exports.ts';
 import { activeExportsQueryKey } from './get-active-exports.ts';
 
 export type ExportBody = { name: string; attributes: number[]; search?: string; order?: string };
+export type ExportFormat = 'csv' | 'xlsx';
 
-/** Starts a CSV export of a segment's leads: `POST /segments/{id}/leads/csv`. */
-export function exportSegmentLeads({ id, ...body }: ExportBody & { id: number }) {
-  return api.post<TExport>(`/segments/${id}/leads/csv`, body);
+/** Starts an export of a segment's leads: `POST /segments/{id}/leads/csv` (or `/xlsx`). */
+export function exportSegmentLeads({
+  id,
+  format = 'csv',
+  ...body
+}: ExportBody & { id: number; format?: ExportFormat }) {
+  return api.post<TExport>(`/segments/${id}/leads/${format}`, body);
 }
 
 export function useExportSegmentLeads() {

@@ -1,8 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { ZExportRequest } from '@herald/shared/segments/segments.schemas';
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  Modal,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { messageText } from '@herald/shared/common/messages';
@@ -12,7 +23,7 @@ import { attributeLabel } from '../../../lib/attribute-label.ts';
 import { delay, SUBMIT_DELAY_MS } from '../../../lib/delay.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useExportSegmentLeads } from '../api/export-segment-leads.ts';
+import { type ExportFormat, useExportSegmentLeads } from '../api/export-segment-leads.ts';
 
 const ZForm = z.object({
   name: ZExportRequest.shape.name,
@@ -30,7 +41,7 @@ interface Props {
   order: string;
 }
 
-/** Export as CSV: a name (required) and the attributes to write, in the table's search and order. */
+/** Export as CSV or XLSX: a name (required) and the attributes to write, in the table's search and order. */
 export function ExportModal({ opened, onClose, segmentId, attributes, search, order }: Props) {
   const { t } = useTranslation('segments');
   const exportLeads = useExportSegmentLeads();
@@ -41,10 +52,13 @@ export function ExportModal({ opened, onClose, segmentId, attributes, search, or
     defaultValues: { name: '', attributes: all },
   });
   const { errors, isSubmitting } = form.formState;
+  // XLSX keeps phones as text in a spreadsheet; CSV suits other tools and re-imports.
+  const [format, setFormat] = useState<ExportFormat>('csv');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens
   useEffect(() => {
     if (opened) form.reset({ name: '', attributes: all });
+    if (opened) setFormat('csv');
   }, [opened]);
 
   const submit = form.handleSubmit(async (values) => {
@@ -52,6 +66,7 @@ export function ExportModal({ opened, onClose, segmentId, attributes, search, or
     try {
       await exportLeads.mutateAsync({
         id: segmentId,
+        format,
         name: values.name,
         // Columns keep the table's order of attributes.
         attributes: all.filter((id) => values.attributes.includes(id)).map(Number),
@@ -76,6 +91,18 @@ export function ExportModal({ opened, onClose, segmentId, attributes, search, or
             {...form.register('name')}
             error={fieldError(errors.name)}
           />
+          <Input.Wrapper label={t('exportFormat')}>
+            <SegmentedControl
+              display="flex"
+              mt={4}
+              value={format}
+              onChange={(value) => setFormat(value as ExportFormat)}
+              data={[
+                { value: 'csv', label: 'CSV' },
+                { value: 'xlsx', label: t('exportXlsx') },
+              ]}
+            />
+          </Input.Wrapper>
           <Controller
             control={form.control}
             name="attributes"

@@ -1,0 +1,34 @@
+import { Anchor, Group } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-error.ts';
+import { describeApiError } from '../../../lib/describe-api-error.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { downloadExport } from '../api/download-export.ts';
+
+/** A finished export's process names it as `export:<id>`. */
+export function exportIdOfProcess(process: { kind: string; status: string; message: string | null }) {
+  const match = /^export:(\d+)$/.exec(process.message ?? '');
+  return process.kind === 'segments.export' && process.status === 'completed' && match ? Number(match[1]) : null;
+}
+
+/** The download of a finished export, where it is shown away from its audience (the processes popover). */
+export function ExportDownloadLink({ exportId, name }: { exportId: number; name: string }) {
+  const { t } = useTranslation('segments');
+  const url = `/api/exports/${exportId}/download`;
+  const download = (event: MouseEvent) => {
+    event.preventDefault();
+    downloadExport({ id: exportId, url }).catch((error: unknown) => {
+      if (!(isApiError(error) && error.handled)) notifyError(describeApiError(error));
+    });
+  };
+  return (
+    <Anchor href={url} onClick={download} size="xs" aria-label={t('downloadNamed', { name })}>
+      <Group gap={4} wrap="nowrap">
+        <IconDownload size={14} aria-hidden />
+        {t('download')}
+      </Group>
+    </Anchor>
+  );
+}

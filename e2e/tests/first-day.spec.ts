@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { PASSWORD, signUpVerified } from './support/accounts.ts';
+import { linkFromMail } from './support/mail.ts';
+
+const SHOTS = process.env.HERALD_E2E_SHOTS ?? 'test-results/first-day';
+const VIEWPORTS = [
+  { name: 'laptop', width: 1366, height: 768 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const LANGUAGES = ['uk', 'en', 'ru'] as const;
+const USER_MENU = { uk: 'Меню користувача', en: 'User menu', ru: 'Меню пользователя' };
+const LOGOUT = { uk: 'Вийти', en: 'Log out', ru: 'Выйти' };
+const PROFILE = { uk: 'Профіль', en: 'Profile', ru: 'Профиль' };
+
+async function pageAs(browser: Browser, token: string, lang: string, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport: viewport ?? { width: 1366, height: 768 } });
+  await context.addInitScript(
+    ([t, l]) => {
+      localStorage.setItem('herald.token', t);
+      localStorage.setItem('herald.lang', l);
+    },
+    [token, lang],
+  );
+  return context.newPage();
+}
+
+async function api(page: Page, token: string, method: 'get' | 'post', path: string, data?: unknown) {
+  const response = await page.request[method](`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+/** Fails when the element is not wholly inside the viewport (off-screen or behind an overflow). */
+async function expectInViewport(page: Page, locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  const size = page.viewportSize();
+  expect(box && size, 'element has a box').toBeTruthy();
+  if (!box || !size) return;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(size.width + 1);
+}
+
+/** The page itself never scrolls sideways: wide tables scroll inside their own container. */
+async function expectNoPageOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+}
+
+let ownerToken = '';
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await browser.newPage();
+  await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
+  const stamp = Date.now();
+  await signUpVerified(page, 'Olena First-Day', `first-day-${stamp}@example.com`);
+  ownerToken = (await page.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
+  const attributes = (await api(page, ownerToken, 'get', '/lead-attributes')) as {
+    data: { id: number; type: string }[];
+  };
+  const phone = attributes.data.find((a) => a.type === 'phone')?.id ?? 0;
+  const source = await api(page, ownerToken, 'post', '/sources', { name: 'Виставка «Агро-2026» у Києві' });
+  const list = await api(page, ownerToken, 'post', `/sources/${source.id}/lists`, {
+    name: 'Відвідувачі стенду',
+    status: 'active',
+  });
+  for (const number of ['+380501110001', '+380501110002', '+380501110003']) {
+    await api(page, ownerToken, 'post', '/leads', {
+      source_id: source.id,
+      list_id: list.id,
+      attributes: [{ attr_id: phone, value: number }],
+    });
+  }
+  await page.context().close();
+});
+
+test('an operator who opens an audience link lands on the leads, still signed in', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const owner = await pageAs(browser, ownerToken, 'en');
+  const email = `first-day-operator-${Date.now()}@example.com`;
+  await owner.goto('/leads');
+  await api(owner, ownerToken, 'post', '/invitations', { email, role: 'team_operator' });
+  const invitePath = await linkFromMail(email, '/invite/');
+  await owner.context().close();
+
+  const context = await browser.newContext();
+  await context.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
+  const operator = await context.newPage();
+  await operator.goto(invitePath);
+  await operator.getByLabel(/^Full name/).fill('Ivan Operator');
+  await operator.getByLabel(/^Password/).fill(PASSWORD);
+  await operator.getByLabel(/^Confirm password/).fill(PASSWORD);
+  await operator.getByRole('button', { name: 'Register' }).click();
+  await expect(operator).toHaveURL(/\/leads$/);
+
+  const refusals: string[] = [];
+  operator.on('response', (r) => {
+    if (r.status() === 403) refusals.push(r.url());
+  });
+  await operator.goto('/audiences/1/leads');
+  await expect(operator).toHaveURL(/\/leads$/);
+  await expect(operator.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
+  await operator.goto('/audiences/1/segments/2/leads');
+  await expect(operator).toHaveURL(/\/leads$/);
+  await operator.reload();
+  await expect(operator.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
+  expect(await operator.evaluate(() => localStorage.getItem('herald.token'))).toBeTruthy();
+  expect(refusals).toEqual([]);
+
+  // A refusal answered by the server (the role may not read audiences) leaves the session alone.
+  const token = (await operator.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
+  await operator.evaluate(async (t) => {
+    const { status } = await fetch('/api/segments/1', { headers: { Authorization: `Bearer ${t}` } });
+    if (status !== 403) throw new Error(`expected 403, got ${status}`);
+  }, token);
+  await operator.goto('/leads');
+  await expect(operator.getByRole('heading', { name: 'Leads', exact: true })).toBeVisible();
+  await context.close();
+});
+
+for (const viewport of VIEWPORTS) {
+  for (const lang of LANGUAGES) {
+    test(`${viewport.name} ${viewport.width}×${viewport.height} in ${lang}: user menu reachable, key columns in view`, async ({
+      browser,
+    }) => {
+      mkdirSync(SHOTS, { recursive: true });
+      const page = await pageAs(browser, ownerToken, lang, viewport);
+
+      await page.goto('/leads');
+      const leads = page.getByRole('table').first();
+      await expect(leads.getByRole('row')).toHaveCount(4, { timeout: 30_000 });
+      // The key column of the leads table is the phone: its first cell is on screen.
+      await expectInViewport(page, leads.getByRole('cell', { name: '+380501110001' }));
+      await expectNoPageOverflow(page);
+      await page.screenshot({ path: `${SHOTS}/leads-${viewport.name}-${lang}.png` });
+
+      await page.goto('/sources');
+      const sources = page.getByRole('table').first();
+      await expect(sources.getByRole('cell', { name: /Агро-2026/ }).first()).toBeVisible({ timeout: 30_000 });
+      await expectInViewport(page, sources.getByRole('cell', { name: /Агро-2026/ }).first());
+      await expectNoPageOverflow(page);
+      await page.screenshot({ path: `${SHOTS}/sources-${viewport.name}-${lang}.png` });
+
+      await page.goto('/');
+      await expectNoPageOverflow(page);
+      await page.screenshot({ path: `${SHOTS}/audiences-${viewport.name}-${lang}.png` });
+
+      const menu = page.getByRole('button', { name: USER_MENU[lang] });
+      await expectInViewport(page, menu);
+      await menu.click();
+      await expect(page.getByRole('menuitem', { name: PROFILE[lang] })).toBeVisible();
+      await expectInViewport(page, page.getByRole('menuitem', { name: LOGOUT[lang] }));
+      await page.screenshot({ path: `${SHOTS}/user-menu-${viewport.name}-${lang}.png` });
+      await page.getByRole('menuitem', { name: PROFILE[lang] }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expectNoPageOverflow(page);
+      await page.screenshot({ path: `${SHOTS}/profile-${viewport.name}-${lang}.png` });
+      await page.context().close();
+    });
+  }
+}
