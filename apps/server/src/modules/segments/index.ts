@@ -64,7 +64,6 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     batchSize: deps.database.kind === 'embedded' ? 5_000 : 10_000,
     beatEveryMs: BEAT_EVERY_MS,
   });
-  await deps.jobs.registerProcess<{ exportId: number }>(EXPORT_JOB, (data, context) => runner.run(data, context));
 
   // Exports whose run died start over; pending ones that never got a job are sent one.
   const runs = createResumableRuns({
@@ -75,9 +74,12 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     embedded: deps.database.kind === 'embedded',
     staleAfterSeconds: STALE_AFTER_SECONDS,
   });
+  await deps.jobs.registerProcess<{ exportId: number }>(EXPORT_JOB, (data, context) =>
+    runs.track(data.exportId, () => runner.run(data, context)),
+  );
   /** Resumes exports (above) and removes expired files. */
-  async function sweep(first: boolean) {
-    await runs.sweep(first);
+  async function sweep() {
+    await runs.sweep();
     for (const stored of await exportsRepo.expireFiles(KEEP_FILES_DAYS)) await rm(join(dir, stored), { force: true });
   }
   const sweeper = deps.runWorkers ? await startSweeper(deps.sweepEveryMs ?? SWEEP_EVERY_MS, sweep) : undefined;
