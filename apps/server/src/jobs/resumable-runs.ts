@@ -20,9 +20,10 @@ export interface RunRow {
 export interface RunStore<R extends RunRow> {
   /**
    * Runs that died — no heartbeat for `staleSeconds`, or every started one when null — set back to
-   * waiting (heartbeat cleared), each returned to exactly one caller, which sends it again.
+   * waiting (heartbeat cleared), each returned to exactly one caller, which sends it again. Never
+   * the runs in `alive`: this process is running them, however long their last beat is.
    */
-  requeueOrphans(staleSeconds: number | null): Promise<R[]>;
+  requeueOrphans(staleSeconds: number | null, alive: readonly number[]): Promise<R[]>;
   /** Runs waiting for a job since before `seconds` ago: queued, but maybe never sent. */
   waitingSince(seconds: number): Promise<R[]>;
 }
@@ -35,8 +36,9 @@ export interface ResumableRunsOptions<R extends RunRow> {
   /** The job's data for a row (`{ importId: row.id }`). */
   data: (row: R) => Record<string, unknown>;
   /**
-   * The embedded database belongs to this process alone, so at its start every started run is an
-   * orphan; on PostgreSQL another node may be running it, so only a stale one is.
+   * The embedded database belongs to this process alone, so every started run this process is not
+   * running is an orphan, however recent its beat; on PostgreSQL another node may be running it, so
+   * only a stale one is.
    */
   embedded: boolean;
   /** Seconds without a beat after which a run counts as dead, and a queued one as never sent. */
@@ -46,12 +48,43 @@ export interface ResumableRunsOptions<R extends RunRow> {
 export function createResumableRuns<R extends RunRow>(options: ResumableRunsOptions<R>) {
   const { jobs, job, store, staleAfterSeconds } = options;
   const send = (row: R) => jobs.resend(job, row, options.data(row));
+  /** Runs alive in this process, by row id: how many (a superseded run may still be ending beside its successor). */
+  const alive = new Map<number, number>();
+  /**
+   * The requeue under way. A run starting meanwhile waits for it before it counts as alive and
+   * claims its row: the requeue's list of live runs was taken before it, so it must not find the
+   * row claimed (a live run requeued, then fenced by its successor).
+   */
+  let requeueing: Promise<unknown> | undefined;
+
   return {
     /** Sends the job of `row` (a resume the user asked for, or the sweep's). */
     send,
-    /** One pass; `first`: the first since this process started. Runs on `startSweeper`. */
-    async sweep(first: boolean) {
-      const orphans = await store.requeueOrphans(first && options.embedded ? null : staleAfterSeconds);
+    /** Runs `work`, the run of row `id`, as alive in this process: no sweep here requeues it meanwhile. */
+    async track<T>(id: number, work: () => Promise<T>): Promise<T> {
+      while (requeueing) await requeueing;
+      alive.set(id, (alive.get(id) ?? 0) + 1);
+      try {
+        return await work();
+      } finally {
+        const left = (alive.get(id) ?? 1) - 1;
+        if (left > 0) alive.set(id, left);
+        else alive.delete(id);
+      }
+    },
+    /** One pass. Runs on `startSweeper`. */
+    async sweep() {
+      // On the embedded database a live run's beat can be long behind while its queries wait their
+      // turn on the one connection; only this process can run it, so whether it is alive is known
+      // here, and its beat is not asked.
+      const requeue = store.requeueOrphans(options.embedded ? null : staleAfterSeconds, [...alive.keys()]);
+      requeueing = requeue.catch(() => undefined);
+      let orphans: R[];
+      try {
+        orphans = await requeue;
+      } finally {
+        requeueing = undefined;
+      }
       for (const row of orphans) await send(row);
       // Queued with no job to run it: the process stopped between the row and the send, the send
       // failed, or the job failed before it claimed the run. Nothing else would ever run it.

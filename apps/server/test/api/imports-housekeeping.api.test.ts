@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TImportStatusEvent } from '@herald/shared/imports/imports.schemas';
 import type { DB } from '../../src/db/schema.ts';
+import { createFailedRowsRepository } from '../../src/modules/imports/failed-rows.repository.ts';
 import { createImportHousekeeping } from '../../src/modules/imports/import-housekeeping.ts';
 import { createImportStaging } from '../../src/modules/imports/import-staging.repository.ts';
 import { createImportsRepository } from '../../src/modules/imports/imports.repository.ts';
@@ -82,9 +83,9 @@ describe.each(databases)('import housekeeping and limits on %s', (kind) => {
   it('keeps the first failed rows of an import by count, in row order, whatever their numbers', async () => {
     const res = await upload(t, owner.token, listId, 'f.csv', csv(['Phone', '+380501234567']));
     const id = res.json().id as number;
-    const repo = createImportsRepository(db);
+    const failedRows = createFailedRowsRepository(db);
     const row = (n: number) => ({ row: n, reason: `bad ${n}`, cells: [] });
-    await repo.addFailed(owner.user.team_id, id, [row(150_000), row(9), row(120_000), row(7)], 3);
+    await failedRows.add(owner.user.team_id, id, [row(150_000), row(9), row(120_000), row(7)], 3);
     const kept = async () =>
       (
         await db
@@ -96,9 +97,9 @@ describe.each(databases)('import housekeeping and limits on %s', (kind) => {
       ).map((r) => r.row_number);
     expect(await kept()).toEqual([7, 9, 120_000]);
     // A re-run sends the same rows again: they take no room, and nothing past the cap comes in.
-    await repo.addFailed(owner.user.team_id, id, [row(7), row(9), row(120_000), row(200_000)], 3);
+    await failedRows.add(owner.user.team_id, id, [row(7), row(9), row(120_000), row(200_000)], 3);
     expect(await kept()).toEqual([7, 9, 120_000]);
-    await repo.addFailed(owner.user.team_id, id, [row(7), row(150_000)], 4);
+    await failedRows.add(owner.user.team_id, id, [row(7), row(150_000)], 4);
     expect(await kept()).toEqual([7, 9, 120_000, 150_000]);
   });
 

@@ -1,18 +1,39 @@
-import { CANCELLABLE_RUNS } from '@herald/shared/imports/imports.schemas';
+import type { TImportStatus } from '@herald/shared/imports/imports.schemas';
 import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import { findPage, type PageWindow } from '../../db/find-page.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ImportFilesTable } from '../../db/tables/imports.tables.ts';
 import { escapeLike } from '../../db/sql-text.ts';
-import type { FailedRow } from './parser/parse-protocol.ts';
+import { fromOf, IMPORT_MOVES, type ImportEvent, targetOf } from './import-state.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type ImportFileRow = Selectable<ImportFilesTable>;
 export type ImportFilePatch = Updateable<ImportFilesTable>;
 export const RUNNING = ['queued', 'parsing', 'resolving', 'cancel_queued', 'cancelling'] as const;
+/** Started imports a cancel takes back (a failed one too, when it kept its staging). */
+const CANCELLABLE = fromOf('cancelRun').filter((s) => s !== 'failed');
+/** `when status = … then …` for each move of an orphan (import-state.ts). */
+const orphanMoves = Object.entries(IMPORT_MOVES.orphan).map(([from, [to]]) => sql`when status = ${from} then ${to}`);
+/** What a write is fenced by: the team's, the run's attempt, the statuses it may find. */
+interface Fence {
+  teamId?: number;
+  attempt?: number;
+  status?: TImportStatus[];
+}
 
 /** Import files, their columns and failed rows. Every method takes the team first (or an id the job owns). */
 export function createImportsRepository(db: Kysely<DB>) {
+  function write(id: number, patch: ImportFilePatch, where: Fence) {
+    let q = db
+      .updateTable('import_files')
+      .set({ ...patch, updated_at: new Date() })
+      .where('id', '=', id);
+    if (where.teamId !== undefined) q = q.where('team_id', '=', where.teamId);
+    if (where.attempt !== undefined) q = q.where('attempt', '=', where.attempt);
+    if (where.status) q = q.where('status', 'in', where.status);
+    return q.returningAll().executeTakeFirst();
+  }
+
   return {
     async create(
       teamId: number,
@@ -83,19 +104,14 @@ export function createImportsRepository(db: Kysely<DB>) {
       });
     },
 
-    async update(
-      id: number,
-      patch: ImportFilePatch,
-      where: { teamId?: number; attempt?: number; status?: string[] } = {},
-    ) {
-      let q = db
-        .updateTable('import_files')
-        .set({ ...patch, updated_at: new Date() })
-        .where('id', '=', id);
-      if (where.teamId !== undefined) q = q.where('team_id', '=', where.teamId);
-      if (where.attempt !== undefined) q = q.where('attempt', '=', where.attempt);
-      if (where.status) q = q.where('status', 'in', where.status as never);
-      return q.returningAll().executeTakeFirst();
+    /** Writes `patch` (never the status: see `move`); undefined when the row is not there (or not this attempt's). */
+    update(id: number, patch: Omit<ImportFilePatch, 'status'>, where: Fence = {}) {
+      return write(id, patch, where);
+    },
+
+    /** Moves the import's status by `event` (import-state.ts), with `patch`; undefined when it cannot move. */
+    move(id: number, event: Exclude<ImportEvent, 'claim' | 'orphan'>, patch: ImportFilePatch = {}, where: Fence = {}) {
+      return write(id, { ...patch, status: targetOf(event) }, { ...where, status: fromOf(event) });
     },
 
     /**
@@ -108,12 +124,13 @@ export function createImportsRepository(db: Kysely<DB>) {
         .set((eb) => ({
           attempt: eb('attempt', '+', 1),
           heartbeat_at: sql<Date>`now()`,
+          // As `transition(row, 'claim')` (import-state.ts), in one statement.
           status: sql`case when status = 'cancel_queued' then 'cancelling'
             when parsed_at is null then 'parsing' else 'resolving' end`,
           updated_at: new Date(),
         }))
         .where('id', '=', id)
-        .where('status', 'in', ['queued', 'cancel_queued'])
+        .where('status', 'in', fromOf('claim'))
         .returningAll()
         .executeTakeFirst();
     },
@@ -125,7 +142,7 @@ export function createImportsRepository(db: Kysely<DB>) {
         .selectAll()
         .where('team_id', '=', teamId)
         .where(by, 'in', ids)
-        .where('status', 'in', [...CANCELLABLE_RUNS])
+        .where('status', 'in', CANCELLABLE)
         .execute();
     },
 
@@ -136,20 +153,20 @@ export function createImportsRepository(db: Kysely<DB>) {
      */
     async cancel(teamId: number, id: number) {
       const now = new Date();
-      const unstarted = await db
-        .updateTable('import_files')
-        .set({ status: 'cancelled', stage: 'cancelled', finished_at: now, updated_at: now })
-        .where('team_id', '=', teamId)
-        .where('id', '=', id)
-        .where('status', '=', 'uploaded')
-        .returningAll()
-        .executeTakeFirst();
+      const unstarted = await write(
+        id,
+        { stage: 'cancelled', finished_at: now, status: targetOf('cancel') },
+        {
+          teamId,
+          status: fromOf('cancel'),
+        },
+      );
       if (unstarted) return unstarted;
       return db
         .updateTable('import_files')
         .set((eb) => ({
           attempt: eb('attempt', '+', 1),
-          status: 'cancel_queued',
+          status: targetOf('cancelRun'),
           stage: 'cancelling',
           heartbeat_at: null,
           error: null,
@@ -160,7 +177,7 @@ export function createImportsRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .where((eb) =>
           eb.or([
-            eb('status', 'in', [...CANCELLABLE_RUNS]),
+            eb('status', 'in', CANCELLABLE),
             eb.and([eb('status', '=', 'failed'), eb('staging_table', 'is not', null)]),
           ]),
         )
@@ -169,20 +186,22 @@ export function createImportsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Imports whose run has died (no heartbeat for `staleSeconds`; every running one when the
-     * embedded database has just started, since only this process can have run them) go back to
-     * queued (a cancelling one to cancel_queued), each returned to exactly one caller.
+     * Imports whose run has died (no heartbeat for `staleSeconds`; every running one when null, on
+     * the embedded database, which only this process runs) go back to queued (a cancelling one to
+     * cancel_queued), each returned to exactly one caller. Never those in `alive`, which this
+     * process is running.
      */
-    async requeueOrphans(staleSeconds: number | null) {
+    async requeueOrphans(staleSeconds: number | null, alive: readonly number[] = []) {
       // A row locked by a publishing transaction belongs to a run that is (or until its backend
       // notices a killed client, was) still working: skipped, not waited for, so a restart after a
       // kill -9 never blocks behind the dead run's last statement; the next sweep takes it.
       let candidates = db
         .selectFrom('import_files')
         .select('id')
-        .where('status', 'in', ['parsing', 'resolving', 'cancelling'])
+        .where('status', 'in', fromOf('orphan'))
         .forUpdate()
         .skipLocked();
+      if (alive.length > 0) candidates = candidates.where('id', 'not in', [...alive]);
       if (staleSeconds !== null) {
         candidates = candidates.where((eb) =>
           eb.or([
@@ -194,12 +213,12 @@ export function createImportsRepository(db: Kysely<DB>) {
       return db
         .updateTable('import_files')
         .set({
-          status: sql`case when status = 'cancelling' then 'cancel_queued' else 'queued' end`,
+          status: sql`case ${sql.join(orphanMoves, sql` `)} end`,
           heartbeat_at: null,
           updated_at: new Date(),
         })
         .where('id', 'in', candidates)
-        .where('status', 'in', ['parsing', 'resolving', 'cancelling'])
+        .where('status', 'in', fromOf('orphan'))
         .returning(['id', 'team_id', 'user_id', 'process_id'])
         .execute();
     },
@@ -209,7 +228,7 @@ export function createImportsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('import_files')
         .select(['id', 'team_id', 'user_id', 'process_id'])
-        .where('status', 'in', ['queued', 'cancel_queued'])
+        .where('status', 'in', fromOf('claim'))
         .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
         .execute();
     },
@@ -235,8 +254,8 @@ export function createImportsRepository(db: Kysely<DB>) {
       const now = new Date();
       return db
         .updateTable('import_files')
-        .set({ status: 'cancelled', stage: 'cancelled', finished_at: now, updated_at: now })
-        .where('status', '=', 'uploaded')
+        .set({ status: targetOf('expire'), stage: 'cancelled', finished_at: now, updated_at: now })
+        .where('status', 'in', fromOf('expire'))
         .where('created_at', '<', new Date(now.getTime() - hours * 3_600_000))
         .returning(['id'])
         .execute();
@@ -261,53 +280,6 @@ export function createImportsRepository(db: Kysely<DB>) {
         )
         .execute();
       return new Set(rows.map((r) => r.stored_name));
-    },
-
-    /**
-     * Failed rows are written as they are found, the first `cap` of the import (in row order: a
-     * re-run reads the file from its start again, so the same ones). A re-run's rows replace
-     * nothing and take no room (same numbers).
-     */
-    async addFailed(teamId: number, importId: number, rows: FailedRow[], cap: number) {
-      if (rows.length === 0) return;
-      await sql`
-        insert into import_failed_rows (team_id, import_file_id, row_number, reason, reason_message, cells)
-        select ${teamId}, ${importId}, r, reason, message::jsonb, cells::jsonb
-        from unnest(${rows.map((r) => r.row)}::int[], ${rows.map((r) => r.reason)}::text[],
-                    ${rows.map((r) => (r.message ? JSON.stringify(r.message) : null))}::text[],
-                    ${rows.map((r) => JSON.stringify(r.cells))}::text[]) as t(r, reason, message, cells)
-        where not exists (select 1 from import_failed_rows f where f.import_file_id = ${importId} and f.row_number = t.r)
-        order by r
-        limit greatest(0, ${cap} - (select count(*) from import_failed_rows f where f.import_file_id = ${importId}))
-        on conflict (import_file_id, row_number) do nothing`.execute(db);
-    },
-
-    /** The failed rows after `afterRow`, in row order: the export's keyset batches. */
-    failedAfter(teamId: number, importId: number, afterRow: number, limit: number) {
-      return db
-        .selectFrom('import_failed_rows')
-        .select(['row_number', 'reason', 'reason_message', 'cells'])
-        .where('team_id', '=', teamId)
-        .where('import_file_id', '=', importId)
-        .where('row_number', '>', afterRow)
-        .orderBy('row_number')
-        .limit(limit)
-        .execute();
-    },
-
-    failedPage(
-      teamId: number,
-      importId: number,
-      args: PageWindow<'id' | 'row_number' | 'reason'> & { search?: string },
-    ) {
-      let q = db.selectFrom('import_failed_rows').where('team_id', '=', teamId).where('import_file_id', '=', importId);
-      if (args.search) {
-        const pattern = `%${escapeLike(args.search)}%`;
-        // The cells' values, not their JSON: "value" or "attribute" would match every row.
-        const inCells = sql<boolean>`exists (select 1 from jsonb_array_elements(cells) c where c->>'value' ilike ${pattern})`;
-        q = q.where((eb) => eb.or([eb('reason', 'ilike', pattern), inCells]));
-      }
-      return findPage(q, (p) => p.select(['id', 'row_number', 'reason', 'reason_message', 'cells']), args);
     },
   };
 }

@@ -24,7 +24,9 @@ import { currentUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestLanguage } from '../../http/request-language.ts';
 import { formatOfName } from './file-sniff.ts';
-import type { ImportsService, UploadInput } from './imports.service.ts';
+import type { FailedRowsService } from './failed-rows.service.ts';
+import type { ImportUploadService, UploadInput } from './import-upload.service.ts';
+import type { ImportsService } from './imports.service.ts';
 
 const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
@@ -71,8 +73,11 @@ async function receiveUpload(request: FastifyRequest, dir: string): Promise<Uplo
 }
 
 /** `/api/imports`, `/api/sync-import`, `/api/import-files` (spec section 7, Imports). */
-export async function importsRoutes(app: FastifyInstance, opts: { imports: ImportsService; filesDir: string }) {
-  const { imports } = opts;
+export async function importsRoutes(
+  app: FastifyInstance,
+  opts: { imports: ImportsService; upload: ImportUploadService; failed: FailedRowsService; filesDir: string },
+) {
+  const { imports, failed } = opts;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 1024 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { preHandler: app.authorize('imports:read') };
@@ -92,7 +97,7 @@ export async function importsRoutes(app: FastifyInstance, opts: { imports: Impor
     async (req, reply) => {
       const user = currentUser(req);
       const upload = await receiveUpload(req, opts.filesDir);
-      return reply.status(201).send(await imports.upload(user, upload));
+      return reply.status(201).send(await opts.upload.upload(user, upload));
     },
   );
   r.get(
@@ -172,7 +177,7 @@ export async function importsRoutes(app: FastifyInstance, opts: { imports: Impor
   r.get(
     '/import-files/:id/leads-failed',
     { ...read, schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZFailedLeadsPage } } },
-    (req) => imports.failedLeads(currentUser(req), req.params.id, req.query),
+    (req) => failed.failedLeads(currentUser(req), req.params.id, req.query),
   );
   // Not in the spec: the failed rows to fix in a spreadsheet and import again. The web saves them as
   // a CSV with the reasons in the user's language, which only it knows how to say.
@@ -180,7 +185,7 @@ export async function importsRoutes(app: FastifyInstance, opts: { imports: Impor
     '/import-files/:id/leads-failed/export',
     { ...read, schema: { tags, params: ZIdParams } },
     async (req, reply) => {
-      const lines = await imports.failedRowsExport(currentUser(req), req.params.id);
+      const lines = await failed.failedRowsExport(currentUser(req), req.params.id);
       return reply.type('application/x-ndjson; charset=utf-8').send(Readable.from(lines));
     },
   );

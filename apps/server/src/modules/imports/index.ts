@@ -5,14 +5,16 @@ import { runAsBulk } from '../../db/connection-priority.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { createResumableRuns } from '../../jobs/resumable-runs.ts';
-import { startSweeper } from '../../jobs/sweeper.ts';
-import { createImportHousekeeping } from './import-housekeeping.ts';
+import { createFailedRowsRepository } from './failed-rows.repository.ts';
+import { createFailedRowsService } from './failed-rows.service.ts';
+import { announceImport } from './import-run.ts';
 import { createImportStaging } from './import-staging.repository.ts';
-import { announceImport, createImportRunner, IMPORT_JOB, STALE_AFTER_SECONDS } from './imports.jobs.ts';
+import { createImportUploadService } from './import-upload.service.ts';
+import { createImportRunner, IMPORT_JOB } from './imports.jobs.ts';
 import { createImportsRepository } from './imports.repository.ts';
 import { importsRoutes } from './imports.routes.ts';
 import { createImportsService } from './imports.service.ts';
+import { createImportsSweep } from './imports.sweep.ts';
 
 export interface ImportsModuleDeps {
   database: Database;
@@ -42,9 +44,6 @@ export interface ImportsModuleDeps {
   importAllowance?: (teamId: number) => Promise<number | null>;
 }
 
-const SWEEP_EVERY_MS = 5_000;
-/** How often files, abandoned uploads and staging tables are cleared up (import-housekeeping.ts). */
-const HOUSEKEEP_EVERY_MS = 10 * 60 * 1000;
 /** pg-boss's longest job (24 hours). */
 export const IMPORT_JOB_EXPIRE_SECONDS = 24 * 60 * 60;
 /** Imports one process runs at once (see the job registration below). */
@@ -54,6 +53,7 @@ const IMPORTS_AT_ONCE = 2;
 export async function createImportsModule(deps: ImportsModuleDeps) {
   const { database, bus, jobs } = deps;
   const repo = createImportsRepository(database.db);
+  const failedRows = createFailedRowsRepository(database.db);
   const staging = createImportStaging(
     database.db,
     database.kind === 'postgres' ? database.connectionString : undefined,
@@ -63,6 +63,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   const importAllowance = deps.importAllowance ?? (async () => null);
   const runner = createImportRunner({
     repo,
+    failedRows,
     staging,
     bus,
     attributes: deps.attributes,
@@ -77,51 +78,26 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     vacuumAfterTakeBack: embedded,
     importAllowance,
   });
+  const sweep = createImportsSweep({ jobs, repo, staging, filesDir, embedded, sweepEveryMs: deps.sweepEveryMs });
   // Two imports at once, so one team's million-row file does not hold another's hundred rows at 0%
   // for minutes; more wait queued (each takes a parser thread and, on PostgreSQL, up to three
   // connections of the pool). Two of one team take turns for each chunk's duplicate recount.
   // pg-boss aborts a job after 15 minutes by default, and a run aborted so was resumed by the sweep
   // from the file's start: a seven-million-row file on the embedded database runs longer. Whether a
-  // run is alive is the sweep's question (its heartbeat), so the queue gives the most it allows.
-  // Bulk work: on the embedded database a person's requests go first (decision 013).
+  // run is alive is the sweep's question (alive in this process, or its heartbeat), so the queue
+  // gives the most it allows. Bulk work: on the embedded database a person's requests go first
+  // (decision 013).
   await jobs.registerProcess<{ importId: number }>(
     IMPORT_JOB,
-    (data, context) => runAsBulk(() => runner.run(data, context)),
-    {
-      concurrency: IMPORTS_AT_ONCE,
-      expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS,
-    },
+    (data, context) => sweep.runs.track(data.importId, () => runAsBulk(() => runner.run(data, context))),
+    { concurrency: IMPORTS_AT_ONCE, expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS },
   );
-
-  const runs = createResumableRuns({
-    jobs,
-    job: IMPORT_JOB,
-    store: repo,
-    data: (row) => ({ importId: row.id }),
-    embedded,
-    staleAfterSeconds: STALE_AFTER_SECONDS,
-  });
-
-  const housekeeping = createImportHousekeeping({ repo, staging, filesDir });
-  let housekeptAt = 0;
-
-  /** Requeues runs that died with their process (kill -9, power loss) so they resume; housekeeps now and then. */
-  async function sweep(first: boolean) {
-    await runs.sweep(first);
-    if (first || Date.now() - housekeptAt >= HOUSEKEEP_EVERY_MS) {
-      housekeptAt = Date.now();
-      // Nothing waits on it: one that fails (a file the process may not remove) is tried next time.
-      await housekeeping.run().catch(() => {});
-    }
-  }
-  const sweeper = deps.runWorkers ? await startSweeper(deps.sweepEveryMs ?? SWEEP_EVERY_MS, sweep) : undefined;
+  if (deps.runWorkers) await sweep.start();
 
   const service = createImportsService({
     repo,
     attributes: deps.attributes,
     createAttributes: deps.createAttributes,
-    requireList: deps.requireList,
-    defaultCountry: deps.defaultCountry,
     importAllowance,
     async start(user, importId, title) {
       // The spec shows the task Running at once, with its file name and 0 parsed leads.
@@ -134,17 +110,25 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     },
     async resume(importId) {
       const row = await repo.findByIdUnscoped(importId);
-      if (row) await runs.send(row);
+      if (row) await sweep.runs.send(row);
     },
     announceFailed: (row) => announceImport(bus, row, 'failed', 0),
   });
   deps.onListsDeleting((teamId, by, ids) => service.stopRunsOf(teamId, by, ids));
 
+  const upload = createImportUploadService({
+    repo,
+    attributes: deps.attributes,
+    requireList: deps.requireList,
+    defaultCountry: deps.defaultCountry,
+  });
+  const failed = createFailedRowsService({ repo, failedRows, attributes: deps.attributes });
+
   return {
     service,
-    routes: (app: FastifyInstance) => importsRoutes(app, { imports: service, filesDir }),
+    routes: (app: FastifyInstance) => importsRoutes(app, { imports: service, upload, failed, filesDir }),
     stop() {
-      sweeper?.stop();
+      sweep.stop();
     },
   };
 }

@@ -86,12 +86,13 @@ export function createExportsRepository(db: Kysely<DB>) {
      * `staleSeconds` is null, for the embedded database at start, which only this process runs).
      * Each is returned once and counts as not started, so exactly one caller sends it again.
      */
-    requeueOrphans(staleSeconds: number | null) {
+    requeueOrphans(staleSeconds: number | null, alive: readonly number[]) {
       let q = db
         .updateTable('exports')
         .set({ heartbeat_at: null })
         .where('status', '=', 'pending')
         .where('heartbeat_at', 'is not', null);
+      if (alive.length > 0) q = q.where('id', 'not in', [...alive]);
       if (staleSeconds !== null) {
         q = q.where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`);
       }

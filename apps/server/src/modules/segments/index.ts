@@ -65,10 +65,6 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     batchSize: deps.database.kind === 'embedded' ? 2_000 : 10_000,
     beatEveryMs: BEAT_EVERY_MS,
   });
-  // Bulk work: on the embedded database a person's requests go first (decision 013).
-  await deps.jobs.registerProcess<{ exportId: number }>(EXPORT_JOB, (data, context) =>
-    runAsBulk(() => runner.run(data, context)),
-  );
 
   // Exports whose run died start over; pending ones that never got a job are sent one.
   const runs = createResumableRuns({
@@ -79,9 +75,13 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     embedded: deps.database.kind === 'embedded',
     staleAfterSeconds: STALE_AFTER_SECONDS,
   });
+  // Bulk work: on the embedded database a person's requests go first (decision 013).
+  await deps.jobs.registerProcess<{ exportId: number }>(EXPORT_JOB, (data, context) =>
+    runs.track(data.exportId, () => runAsBulk(() => runner.run(data, context))),
+  );
   /** Resumes exports (above) and removes expired files. */
-  async function sweep(first: boolean) {
-    await runs.sweep(first);
+  async function sweep() {
+    await runs.sweep();
     for (const stored of await exportsRepo.expireFiles(KEEP_FILES_DAYS)) await rm(join(dir, stored), { force: true });
   }
   const sweeper = deps.runWorkers ? await startSweeper(deps.sweepEveryMs ?? SWEEP_EVERY_MS, sweep) : undefined;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeXml, formatKind, rowCells, serialDate, styleKinds, xlsxSheetRows } from './xlsx-reader.ts';
+import { decodeXml, formatKind, rowCells, serialDate, styleKinds } from './xlsx-cells.ts';
+import { xlsxSheetRows } from './xlsx-reader.ts';
 
 describe('xlsx reader', () => {
   const dir = mkdtempSync(join(tmpdir(), 'xlsx-reader-'));

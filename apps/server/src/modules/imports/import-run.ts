@@ -1,0 +1,100 @@
+import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import type { TImportStage } from '@herald/shared/imports/imports.schemas';
+import type { TProcessPhase } from '@herald/shared/processes/processes.schemas';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { JobContext as ProcessContext } from '../../jobs/process-jobs.ts';
+import type { FailedRowsRepository } from './failed-rows.repository.ts';
+import { ImportFailure } from './import-failure.ts';
+import type { ImportEvent } from './import-state.ts';
+import { type createImportStaging, SupersededError } from './import-staging.repository.ts';
+import type { ImportFilePatch, ImportFileRow, ImportsRepository } from './imports.repository.ts';
+import type { MappedColumn } from './parser/parse-protocol.ts';
+
+/** A run's context: its process shows the import's phases (parsing, resolving, failing, cancelling). */
+export type JobContext = ProcessContext<TProcessPhase<'imports.run'>>;
+
+/** A mapped column as staged: c0, c1, … hold these, in this order. */
+export type StagedColumn = MappedColumn & { name: string };
+
+/** Leads an import adds (or a cancel takes back) from which the lead tables are analyzed after it. */
+export const REFRESH_STATISTICS_AFTER = 10_000;
+
+export interface ImportRunnerDeps {
+  repo: ImportsRepository;
+  failedRows: FailedRowsRepository;
+  staging: ReturnType<typeof createImportStaging>;
+  bus: EventBus;
+  attributes: (teamId: number) => Promise<TLeadAttribute[]>;
+  ignoredFormats: (teamId: number) => Promise<string>;
+  defaultCountry?: (teamId: number) => Promise<string>;
+  filePath: (storedName: string) => string;
+  /** Leads per publishing transaction: smaller on the embedded database so other queries interleave. */
+  chunkSize: number;
+  /** Chunks published at once, each on its own connection (1 on the embedded database). */
+  publishConcurrency: number;
+  batchSize: number;
+  /** VACUUM after a cancel or a broken file took many leads back: the embedded database has no autovacuum. */
+  vacuumAfterTakeBack: boolean;
+  /** Leads the team may still import under its plan, this import's published ones included; null: no limit. */
+  importAllowance: (teamId: number) => Promise<number | null>;
+}
+
+/**
+ * The file could not be read, or holds more leads than the plan allows (as opposed to the database
+ * failing): retrying will not help, and what the run published of it is taken back.
+ */
+export class FileError extends ImportFailure {}
+
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Tells the user who started an import where it stands (`ImportStatus`). */
+export async function announceImport(bus: EventBus, row: ImportFileRow, stage: TImportStage, progress: number) {
+  if (row.user_id === null) return;
+  await bus.publish(
+    { userId: row.user_id },
+    {
+      type: 'ImportStatus',
+      payload: {
+        id: row.id,
+        name: row.name,
+        stage,
+        status: row.status,
+        progress,
+        parsed_leads_count: row.parsed_leads_count,
+        leads_processed: row.leads_processed,
+        leads_failed: row.leads_failed,
+        error: row.error,
+        error_code: row.error_code,
+      },
+    },
+  );
+}
+
+/**
+ * Writes `patch` for `row`'s run, fenced by its attempt, moving its status by `event` if given; a
+ * run that has lost its import (to a newer run, or with its list) stops here.
+ */
+export async function advance(
+  deps: Pick<ImportRunnerDeps, 'repo'>,
+  row: ImportFileRow,
+  patch: Omit<ImportFilePatch, 'status'>,
+  event?: Exclude<ImportEvent, 'claim' | 'orphan'>,
+): Promise<ImportFileRow> {
+  const fence = { attempt: row.attempt };
+  const updated = event
+    ? await deps.repo.move(row.id, event, patch, fence)
+    : await deps.repo.update(row.id, patch, fence);
+  if (!updated) throw new SupersededError();
+  return updated;
+}
+
+/** The columns as staged (c0, c1, …), recorded when the run that read the file made its table. */
+export function stagedColumnsOf(row: ImportFileRow): StagedColumn[] {
+  if (!row.staging_columns) throw new Error(`Import ${row.id} has no staged columns.`);
+  return row.staging_columns;
+}
+
+/** Best effort, after the import has ended: a failure here must not turn it into a failed one. */
+export async function refreshStatistics(deps: Pick<ImportRunnerDeps, 'staging'>, vacuum: boolean) {
+  await deps.staging.refreshStatistics(vacuum).catch(() => {});
+}
