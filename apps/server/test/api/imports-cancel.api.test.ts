@@ -57,6 +57,16 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
     Number(
       (await db.selectFrom('leads').select('duplicates').where('id', '=', leadId).executeTakeFirstOrThrow()).duplicates,
     );
+  /** Waits until the import has published some leads, among them the one that duplicates `neighbour`'s phone. */
+  const halfwayThroughPublishing = (importId: number, neighbour: number) =>
+    waitUntil(
+      'the run halfway through publishing',
+      async () => {
+        const now = (await call('GET', `/api/imports/${importId}`)).json();
+        return now.status === 'resolving' && now.leads_processed >= 5 && (await duplicatesOf(neighbour)) === 1;
+      },
+      60_000,
+    );
 
   it('takes back the leads a running import had published, and restores its neighbours', async () => {
     const { source, list } = await sourceWithList(t, owner.token, 'Cancel');
@@ -70,14 +80,7 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
       City: 'City',
     });
     // Halfway through publishing: some leads are in, among them the one sharing a phone.
-    await waitUntil(
-      'the run halfway through publishing',
-      async () => {
-        const now = (await call('GET', `/api/imports/${doc.id}`)).json();
-        return now.status === 'resolving' && now.leads_processed >= 5 && (await duplicatesOf(existing)) === 1;
-      },
-      60_000,
-    );
+    await halfwayThroughPublishing(doc.id, existing);
     expect(await leadsOfList(list.id)).toBeGreaterThan(0);
     expect(await duplicatesOf(existing)).toBe(1);
     // One of its leads deleted by hand first: the take-back does not find it, and still nothing counts.
@@ -172,14 +175,7 @@ describe.each(databases)('cancelling an import on %s', (kind) => {
       Region: 'Region',
       Phone: attrs.phone,
     });
-    await waitUntil(
-      'the run halfway through publishing',
-      async () => {
-        const now = (await call('GET', `/api/imports/${doc.id}`)).json();
-        return now.status === 'resolving' && now.leads_processed >= 5 && (await duplicatesOf(existing)) === 1;
-      },
-      60_000,
-    );
+    await halfwayThroughPublishing(doc.id, existing);
     expect(await duplicatesOf(existing)).toBe(1);
     const region = (await attributeIds(t, owner.token)).region;
     expect(

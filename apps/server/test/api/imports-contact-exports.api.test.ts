@@ -1,28 +1,30 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signupVerified } from '../support/accounts.ts';
-import { attributeIds, createAttribute, createLead, sourceWithList } from '../support/leads.ts';
-import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { createAttribute, createLead, sourceWithList } from '../support/leads.ts';
+import { type Owner, ownerApp } from '../support/owner-app.ts';
+import { databases, type TestApp } from '../support/test-app.ts';
 import { allExports, type ContactExport, googleContacts } from '../fixtures/imports/contact-exports.ts';
 import { upload, waitForImport } from '../fixtures/imports/import-client.ts';
 
-type Owner = Awaited<ReturnType<typeof signupVerified>>;
 const EXPORTS = ['contacts.csv', 'outlook.csv', 'icloud.csv', 'numbers.xlsx', 'numbers.xls', 'nothing.csv'];
 
 describe.each(databases)('contact-app exports and spreadsheet phones on %s', (kind) => {
   let t: TestApp;
   let owner: Owner;
   let attrs: Record<string, number>;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    owner = await signupVerified(t);
-    let order = 2;
-    for (const name of ['Name', 'First Name', 'Last Name', 'Company', 'Notes']) {
-      await createAttribute(t, owner.token, name, order++);
-    }
-    attrs = await attributeIds(t, owner.token);
-  });
-  afterAll(() => t?.close());
+  ownerApp(
+    kind,
+    (app) => {
+      ({ t, owner, attrs } = app);
+    },
+    async (t, owner) => {
+      let order = 2;
+      for (const name of ['Name', 'First Name', 'Last Name', 'Company', 'Notes']) {
+        await createAttribute(t, owner.token, name, order++);
+      }
+    },
+  );
   const db = () => t.app.services.database.db as Kysely<any>;
 
   /** Every lead of a list: its phones and e-mails, sorted, leads in row order. */
@@ -129,32 +131,24 @@ describe.each(databases)('contact-app exports and spreadsheet phones on %s', (ki
     const get = await t.request({ method: 'GET', url: '/api/settings/default-country', token: owner.token });
     expect(get.json()).toEqual({ country: 'UA' });
     const { source, list } = await sourceWithList(t, owner.token, 'Country');
-    const phoneOf = async (res: { json(): { id: number } }) => {
-      const lead = (await t.request({ method: 'GET', url: `/api/leads/${res.json().id}`, token: owner.token })).json();
+    /** The phone as stored of a lead created with `typed` as its phone. */
+    const storedPhone = async (typed: string) => {
+      const created = await createLead(t, owner.token, source.id, list.id, [[attrs.phone, typed]]);
+      const lead = (
+        await t.request({ method: 'GET', url: `/api/leads/${created.json().id}`, token: owner.token })
+      ).json();
       return lead.lead_values.find((v: { attribute: { type: string } }) => v.attribute.type === 'phone')?.value;
     };
+    const setCountry = (country: string) =>
+      t.request({ method: 'PUT', url: '/api/settings/default-country', token: owner.token, payload: { country } });
     // Valid in Ukraine and in New Caledonia (+687…): the national reading wins.
-    expect(await phoneOf(await createLead(t, owner.token, source.id, list.id, [[attrs.phone, '687916046']]))).toBe(
-      '+380687916046',
-    );
+    expect(await storedPhone('687916046')).toBe('+380687916046');
 
-    const bad = await t.request({
-      method: 'PUT',
-      url: '/api/settings/default-country',
-      token: owner.token,
-      payload: { country: 'XX' },
-    });
+    const bad = await setCountry('XX');
     expect(bad.statusCode).toBe(422);
-    const put = await t.request({
-      method: 'PUT',
-      url: '/api/settings/default-country',
-      token: owner.token,
-      payload: { country: 'PL' },
-    });
+    const put = await setCountry('PL');
     expect(put.json()).toEqual({ country: 'PL' });
-    expect(await phoneOf(await createLead(t, owner.token, source.id, list.id, [[attrs.phone, '512 345 678']]))).toBe(
-      '+48512345678',
-    );
+    expect(await storedPhone('512 345 678')).toBe('+48512345678');
     // An audience filter by phone reads its value the same way.
     const audience = await t.request({
       method: 'POST',
@@ -173,12 +167,7 @@ describe.each(databases)('contact-app exports and spreadsheet phones on %s', (ki
     const other = await signupVerified(t);
     const theirs = await t.request({ method: 'GET', url: '/api/settings/default-country', token: other.token });
     expect(theirs.json()).toEqual({ country: 'UA' });
-    await t.request({
-      method: 'PUT',
-      url: '/api/settings/default-country',
-      token: owner.token,
-      payload: { country: 'UA' },
-    });
+    await setCountry('UA');
   });
 
   it('saves the profile phone by the same rule', async () => {

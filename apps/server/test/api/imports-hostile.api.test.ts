@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, signupVerified } from '../support/accounts.ts';
-import { attributeIds, sourceWithList } from '../support/leads.ts';
-import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { addMember } from '../support/accounts.ts';
+import { sourceWithList } from '../support/leads.ts';
+import { type Owner, ownerApp } from '../support/owner-app.ts';
+import { databases, type TestApp } from '../support/test-app.ts';
 import { importFile, upload } from '../fixtures/imports/import-client.ts';
 import {
   cp1251,
@@ -15,7 +16,6 @@ import {
   zipBomb,
 } from '../fixtures/imports/hostile-files.ts';
 
-type Owner = Awaited<ReturnType<typeof signupVerified>>;
 type Lead = { lead_values: Array<{ value: string; attribute: { name: string; type: string } }> };
 
 /** Messy and hostile files: each gets a clear error or a correct import, never half of one. */
@@ -23,12 +23,9 @@ describe.each(databases)('hostile import files on %s', (kind) => {
   let t: TestApp;
   let owner: Owner;
   let attrs: Record<string, number>;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    owner = await signupVerified(t);
-    attrs = await attributeIds(t, owner.token);
+  ownerApp(kind, (app) => {
+    ({ t, owner, attrs } = app);
   });
-  afterAll(() => t?.close());
 
   let n = 0;
   const newList = async () => (await sourceWithList(t, owner.token, `Hostile ${++n}`)).list as { id: number };

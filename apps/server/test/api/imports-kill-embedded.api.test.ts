@@ -1,12 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart } from '../fixtures/imports/import-client.ts';
-import { numberedLeadsCsv, serverProcess } from '../support/server-process.ts';
-import { parseEml } from '../support/test-app.ts';
+import { embeddedServerProcess, verifiedOwner } from '../support/embedded-process.ts';
+import { numberedLeadsCsv } from '../support/server-process.ts';
 
 const ROWS = 30_000;
 /** The slowest answer allowed while the resumed import runs (the fault held the API for minutes). */
@@ -18,51 +16,18 @@ const SLOWEST_ANSWER_MS = 20_000;
  * import resumes and completes with every row once, and the API answers meanwhile.
  */
 describe('an import survives kill -9 on the embedded database', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'herald-kill-embedded-'));
-  const server = serverProcess({
-    DATA_DIR: dataDir,
+  const { server, dataDir } = embeddedServerProcess('herald-kill-embedded-', {
     JWT_SECRET: 'kill-embedded-secret-kill-embedded-secret-01',
     // Several chunks, so the kill lands after some are published and the resumed run has more.
     IMPORT_CHUNK_ROWS: '5000',
   });
   const { stop } = server;
-  /** Starts it and waits for GET /api/health: a start after a kill replays the WAL first, slow on a busy machine. */
-  const start = async () => {
-    server.launch();
-    for (let i = 0; i < 1_200; i++) {
-      const up = await fetch(`http://127.0.0.1:${server.port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not start');
-  };
-
-  afterAll(async () => {
-    await server.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  /** A start after a kill replays the WAL first, slow on a busy machine: twice the usual wait. */
+  const start = () => server.start(240_000);
 
   it('resumes after a kill while publishing, answers meanwhile, and has fresh statistics', async () => {
     await start();
-    let token = '';
-    const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-      server.api(method, path, token, body, headers);
-    const password = 'Secret-pass1';
-    const signup = await api('POST', '/auth/signup', {
-      name: 'Kill Test',
-      email: 'kill-embedded@example.com',
-      password,
-      password_confirmation: password,
-    });
-    expect(signup.status).toBe(201);
-    token = signup.json.access_token;
-    const mailDir = join(dataDir, 'mail');
-    const mail = parseEml(readFileSync(join(mailDir, readdirSync(mailDir)[0]), 'utf8'));
-    const verifyToken = mail.text.match(/verify-email\?token=([\w.-]+)/)?.[1];
-    expect((await api('POST', '/auth/email/verify', { token: verifyToken })).status).toBe(200);
+    const api = await verifiedOwner(server, dataDir, 'Kill Test', 'kill-embedded@example.com');
 
     const source = await api('POST', '/sources', { name: 'Killed' });
     const list = await api('POST', `/sources/${source.json.id}/lists`, { name: 'Killed list' });

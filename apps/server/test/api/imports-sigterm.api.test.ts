@@ -1,12 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart } from '../fixtures/imports/import-client.ts';
-import { numberedLeadsCsv, serverProcess } from '../support/server-process.ts';
-import { parseEml } from '../support/test-app.ts';
+import { embeddedServerProcess, verifiedOwner } from '../support/embedded-process.ts';
+import { numberedLeadsCsv } from '../support/server-process.ts';
 
 const ROWS = 100_000;
 
@@ -17,34 +15,14 @@ const ROWS = 100_000;
  * exactly once, with the tallies agreeing. Embedded only: the data directory is PGlite's.
  */
 describe('an import survives SIGTERM on the embedded database', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'herald-sigterm-'));
-  const server = serverProcess({ DATA_DIR: dataDir, JWT_SECRET: 'sigterm-test-secret-sigterm-test-secret-0123' });
-  const { start, stop } = server;
-
-  afterAll(async () => {
-    await server.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
+  const { server, dataDir } = embeddedServerProcess('herald-sigterm-', {
+    JWT_SECRET: 'sigterm-test-secret-sigterm-test-secret-0123',
   });
+  const { start, stop } = server;
 
   it('exits cleanly while parsing and while publishing, and each file ends in its list exactly once', async () => {
     await start();
-    let token = '';
-    const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-      server.api(method, path, token, body, headers);
-    const password = 'Secret-pass1';
-    const signup = await api('POST', '/auth/signup', {
-      name: 'Sigterm Test',
-      email: 'sigterm@example.com',
-      password,
-      password_confirmation: password,
-    });
-    expect(signup.status).toBe(201);
-    token = signup.json.access_token;
-    // No SMTP_URL: the verification mail is a file in DATA_DIR/mail.
-    const mailDir = join(dataDir, 'mail');
-    const mail = parseEml(readFileSync(join(mailDir, readdirSync(mailDir)[0]), 'utf8'));
-    const verifyToken = mail.text.match(/verify-email\?token=([\w.-]+)/)?.[1];
-    expect((await api('POST', '/auth/email/verify', { token: verifyToken })).status).toBe(200);
+    const api = await verifiedOwner(server, dataDir, 'Sigterm Test', 'sigterm@example.com');
 
     const source = await api('POST', '/sources', { name: 'Stopped' });
     const attrs = (await api('GET', '/lead-attributes')).json.data as Array<{ id: number; slug: string }>;

@@ -1,26 +1,22 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TServerEvent } from '@herald/shared/events/events.schemas';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList, staleValueMasks } from '../support/leads.ts';
-import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { type Owner, ownerApp } from '../support/owner-app.ts';
+import { databases, type TestApp } from '../support/test-app.ts';
 import { AFTERWARDS_MS, waitUntil } from '../support/wait.ts';
 import { importFile, upload, waitForImport } from '../fixtures/imports/import-client.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
-
-type Owner = Awaited<ReturnType<typeof signupVerified>>;
 
 describe.each(databases)('imports on %s', (kind) => {
   let t: TestApp;
   let owner: Owner;
   let attrs: Record<string, number>;
-  beforeAll(async () => {
-    t = await startTestApp(kind);
-    owner = await signupVerified(t);
-    attrs = await attributeIds(t, owner.token);
+  ownerApp(kind, (app) => {
+    ({ t, owner, attrs } = app);
   });
-  afterAll(() => t?.close());
   const db = () => t.app.services.database.db as Kysely<any>;
 
   it('imports a CSV end to end: mapping, normalised values, duplicates, counts, log, history', async () => {

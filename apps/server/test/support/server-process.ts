@@ -82,6 +82,8 @@ export function serverProcess(env: Record<string, string>) {
   return server;
 }
 
+export type ServerProcess = ReturnType<typeof serverProcess>;
+
 /** A CSV of `count` leads (phone, email, city) whose numbers start at `from`: distinct phones. */
 export function numberedLeadsCsv(from: number, count: number): Buffer {
   const lines = ['phone,email,city'];
