@@ -41,6 +41,10 @@ const ZConfigSource = z.object({
     .default(1024 * 1024),
   /** Leads per publishing transaction of an import (default: 100,000 on PostgreSQL, 20,000 embedded). */
   IMPORT_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** The installation's plan catalogue (JSON, decision 015); the shipped one without it. */
+  HERALD_PLANS_FILE: z.string().optional(),
+  /** The installation's price list of SMS parts and lookups (JSON, decision 015); the shipped one without it. */
+  HERALD_PRICES_FILE: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {

@@ -34,6 +34,9 @@ export const PERMISSIONS = {
   // Audiences and their exports: operators cannot load audiences (spec section 6).
   'segments:read': ['team_owner', 'team_admin'],
   'segments:manage': ['team_owner', 'team_admin'],
+  // Plans and subscriptions: the owner and admins see and change them, operators do not.
+  'plans:read': ['team_owner', 'team_admin'],
+  'plans:manage': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;
