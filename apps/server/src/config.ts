@@ -47,6 +47,10 @@ const ZConfigSource = z.object({
   LIQPAY_CHECKOUT_URL: z.url().default('https://www.liqpay.ua/api/3/checkout'),
   /** With LiqPay keys: ask LiqPay for sandbox payments and count their `sandbox` status as paid. */
   LIQPAY_SANDBOX: booleanFlag.default(false),
+  /** The installation's plan catalogue (JSON, decision 015); the shipped one without it. */
+  HERALD_PLANS_FILE: z.string().optional(),
+  /** The installation's price list of SMS parts and lookups (JSON, decision 015); the shipped one without it. */
+  HERALD_PRICES_FILE: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {

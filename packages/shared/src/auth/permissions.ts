@@ -38,6 +38,9 @@ export const PERMISSIONS = {
   // owner's and admins' (spec section 6: operators cannot top up).
   'balance:read': ['team_owner', 'team_admin', 'team_operator'],
   'balance:manage': ['team_owner', 'team_admin'],
+  // Plans and subscriptions: the owner and admins see and change them, operators do not.
+  'plans:read': ['team_owner', 'team_admin'],
+  'plans:manage': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;
