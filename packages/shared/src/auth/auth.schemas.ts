@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZActiveSubscription } from '../plans/plans.schemas.ts';
 import { messageText, type TMessageCode } from '../common/messages.ts';
 import { ZRole } from './roles.ts';
 
@@ -111,7 +112,11 @@ export const ZUser = z.object({
   email_verified_at: z.string().nullable(),
   balance: z.number(),
   balance_currency: z.string(),
+  /** The plan's free SMS this period (remaining/total), for the header's counter. */
+  free_sms: z.object({ remaining: z.number().nullable(), total: z.number().nullable() }).optional(),
   permissions: z.array(z.string()),
+  /** The team's subscriptions in force (none: the activation prompt, disabled actions; decision 015). */
+  subscriptions: z.array(ZActiveSubscription),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -1,20 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { TActiveSubscription } from '@herald/shared/plans/plans.schemas';
+import type { PlanLimits } from '../../db/plan-limits.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { teamRoutes } from './team.routes.ts';
-import { createTeamService } from './team.service.ts';
+import { createTeamService, type ProfileBalance } from './team.service.ts';
 
 export interface TeamModuleDeps {
   db: Kysely<DB>;
   mailer: Mailer;
   /** The web app's address, for the links in invitations. */
   appUrl: string;
+  /** The plan's team limits (decision 015); none without it. */
+  limits?: PlanLimits;
+  /** The team's subscriptions in force, for `GET /api/user`. */
+  subscriptions?: (teamId: number) => Promise<TActiveSubscription[]>;
 }
 
 /** Wires the profile, the team's members and invitations: repository → service → routes. */
-export function createTeamModule({ db, mailer, appUrl }: TeamModuleDeps) {
-  const service = createTeamService({ repo: createTeamRepository(db), mailer, appUrl });
-  return { service, routes: (app: FastifyInstance) => teamRoutes(app, { team: service }) };
+export function createTeamModule({ db, mailer, appUrl, limits, subscriptions }: TeamModuleDeps) {
+  const repo = createTeamRepository(db);
+  let balanceOf: ProfileBalance | undefined;
+  const service = createTeamService({ repo, mailer, appUrl, limits, subscriptions, balanceOf: () => balanceOf });
+  limits?.provide('team-member-limit', (on, teamId) => repo.countSeats(on, teamId));
+  return {
+    service,
+    /** Billing, built later, gives `/api/user` the balance with its currency and free SMS. */
+    provideBalance: (fn: ProfileBalance) => {
+      balanceOf = fn;
+    },
+    routes: (app: FastifyInstance) => teamRoutes(app, { team: service }),
+  };
 }
