@@ -17,6 +17,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAttributesModule } from './modules/attributes/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createDemoModule } from './modules/demo/index.ts';
 import { createEventsModule } from './modules/events/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
@@ -156,6 +157,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     valuesOf: leads.valuesOf,
     defaultCountry: settings.service.defaultCountry,
   });
+  const demo = await createDemoModule({
+    db,
+    jobs,
+    mailer,
+    delivery: { formUrl: config.HERALD_DEMO_FORM_URL, supportEmail: config.HERALD_SUPPORT_EMAIL },
+    defaultCountry: settings.service.defaultCountry,
+    log: app.log,
+  });
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
   const health = createHealthModule({ database, jobs });
@@ -165,7 +174,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(auth.routes, { prefix: '/api/auth' });
-  const apiModules = [team, attributes, settings, sources, leads, health, events, processesModule, imports, segments];
+  const apiModules = [
+    team,
+    attributes,
+    settings,
+    sources,
+    leads,
+    health,
+    events,
+    processesModule,
+    imports,
+    segments,
+    demo,
+  ];
   await app.register(
     async (api) => {
       for (const module of apiModules) await api.register(module.routes);

@@ -41,6 +41,10 @@ const ZConfigSource = z.object({
     .default(1024 * 1024),
   /** Leads per publishing transaction of an import (default: 100,000 on PostgreSQL, 20,000 embedded). */
   IMPORT_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** Where demo requests are posted as a form (source=App); unset: they are mailed to support. */
+  HERALD_DEMO_FORM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The installation's support address: demo requests go there when no form service is set. */
+  HERALD_SUPPORT_EMAIL: z.email().optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {

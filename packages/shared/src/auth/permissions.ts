@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   // Audiences and their exports: operators cannot load audiences (spec section 6).
   'segments:read': ['team_owner', 'team_admin'],
   'segments:manage': ['team_owner', 'team_admin'],
+  // Request demo sits in the main menu, which operators do not see besides leads (spec section 2).
+  'demo:request': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;
