@@ -58,6 +58,8 @@ const defaultMessages: Record<TErrorCode, string> = {
   import_already_started: 'This import has already been started.',
   import_not_cancellable: 'This import has ended and can no longer be cancelled.',
   import_limit_reached: 'import_limit_reached',
+  balance_insufficient: 'Not enough balance',
+  payment_rejected: 'The payment callback was rejected.',
   internal_error: 'Something went wrong on our side.',
   service_unavailable: 'The service is temporarily unavailable.',
 };

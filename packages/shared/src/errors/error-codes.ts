@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   import_already_started: 409,
   import_not_cancellable: 409,
   import_limit_reached: 422,
+  balance_insufficient: 422,
+  payment_rejected: 403,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZBalanceChangedEvent } from '../billing/billing.schemas.ts';
 import { ZImportStatusEvent } from '../imports/imports.schemas.ts';
 import { ZProcess } from '../processes/processes.schemas.ts';
 import { ZExport } from '../segments/segments.schemas.ts';
@@ -18,6 +19,8 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ImportStatus'), payload: ZImportStatusEvent }),
   /** An audience CSV export moved: export-pending ("Generating file") → export-completed with its link. */
   z.object({ type: z.literal('ExportStatus'), payload: ZExport }),
+  /** A user's balance or free SMS changed (top-up, charge, share): every open tab's header updates. */
+  z.object({ type: z.literal('BalanceChanged'), payload: ZBalanceChangedEvent }),
 ]);
 
 export type TServerEvent = z.infer<typeof ZServerEvent>;
