@@ -45,6 +45,10 @@ const InvitePage = lazyPage(() => import('./routes/invite-page.tsx'), 'InvitePag
 const LegalPage = lazyPage(() => import('./routes/legal-page.tsx'), 'LegalPage');
 const ProfileInfoPage = lazyPage(() => import('./routes/profile/profile-info-page.tsx'), 'ProfileInfoPage');
 const ProfileLayout = lazyPage(() => import('./routes/profile/profile-layout.tsx'), 'ProfileLayout');
+const ProfileTransactionsPage = lazyPage(
+  () => import('./routes/profile/profile-transactions-page.tsx'),
+  'ProfileTransactionsPage',
+);
 const ProfileSecurityPage = lazyPage(() => import('./routes/profile/profile-security-page.tsx'), 'ProfileSecurityPage');
 const TeamInvitesPage = lazyPage(() => import('./routes/profile/team-invites-page.tsx'), 'TeamInvitesPage');
 const TeamLayout = lazyPage(() => import('./routes/profile/team-layout.tsx'), 'TeamLayout');
@@ -212,6 +216,11 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <ProfileInfoPage /> },
               { path: 'security', element: <ProfileSecurityPage />, handle: crumb('profile:nav.security') },
+              {
+                path: 'transactions',
+                element: <ProfileTransactionsPage />,
+                handle: crumb('billing:nav.transactions'),
+              },
               {
                 path: 'team',
                 element: <TeamLayout />,

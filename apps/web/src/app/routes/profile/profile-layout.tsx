@@ -1,5 +1,5 @@
 import { Avatar, Badge, Card, Grid, NavLink, Stack, Text } from '@mantine/core';
-import { IconLock, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconLock, IconReceipt, IconUser, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
@@ -16,6 +16,12 @@ export function ProfileLayout() {
   const items = [
     { to: '/profile', label: t('nav.personal'), icon: IconUser, active: pathname === '/profile' },
     { to: '/profile/security', label: t('nav.security'), icon: IconLock, active: pathname === '/profile/security' },
+    {
+      to: '/profile/transactions',
+      label: t('billing:nav.transactions'),
+      icon: IconReceipt,
+      active: pathname === '/profile/transactions',
+    },
     ...(canManageTeam
       ? [{ to: '/profile/team', label: t('nav.team'), icon: IconUsers, active: pathname.startsWith('/profile/team') }]
       : []),
