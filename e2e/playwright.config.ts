@@ -57,6 +57,8 @@ export default defineConfig({
       APP_URL: BASE_URL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Demo requests are mailed here (no form service in tests): billing.spec.ts reads the mail.
+      HERALD_SUPPORT_EMAIL: 'support@herald.test',
     },
   },
 });

@@ -12,6 +12,7 @@ export function useShareBalance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: shareBalance,
+    meta: { handlesErrors: true },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['team', 'members'] });

@@ -8,5 +8,5 @@ export function topUp(body: TTopUpRequest): Promise<TCheckout> {
 }
 
 export function useTopUp() {
-  return useMutation({ mutationFn: topUp });
+  return useMutation({ mutationFn: topUp, meta: { handlesErrors: true } });
 }

@@ -8,5 +8,5 @@ export function createDemoRequest(body: TDemoRequest): Promise<TDemoRequestCreat
 }
 
 export function useCreateDemoRequest() {
-  return useMutation({ mutationFn: createDemoRequest });
+  return useMutation({ mutationFn: createDemoRequest, meta: { handlesErrors: true } });
 }
