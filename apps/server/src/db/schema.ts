@@ -4,6 +4,14 @@ import type { DemoTables } from './tables/demo.tables.ts';
 import type { ImportsTables } from './tables/imports.tables.ts';
 import type { LeadsTables } from './tables/leads.tables.ts';
 import type { PlatformTables } from './tables/platform.tables.ts';
+import type { PlansTables } from './tables/plans.tables.ts';
 import type { SegmentsTables } from './tables/segments.tables.ts';
 
-export interface DB extends PlatformTables, AccountsTables, LeadsTables, ImportsTables, SegmentsTables, DemoTables {}
+export interface DB
+  extends PlatformTables,
+    AccountsTables,
+    LeadsTables,
+    ImportsTables,
+    SegmentsTables,
+    DemoTables,
+    PlansTables {}

@@ -60,6 +60,10 @@ const defaultMessages: Record<TErrorCode, string> = {
   import_limit_reached: 'import_limit_reached',
   balance_insufficient: 'Not enough balance',
   payment_rejected: 'The payment callback was rejected.',
+  subscription_required: 'A subscription is required. Choose a plan.',
+  plan_feature_missing: 'Your plan does not include this feature.',
+  plan_limit_reached: 'You have reached the limit of your plan.',
+  plan_feature_unavailable: 'This feature is not available yet.',
   internal_error: 'Something went wrong on our side.',
   service_unavailable: 'The service is temporarily unavailable.',
 };

@@ -34,6 +34,11 @@ export const ERROR_CODES = {
   import_limit_reached: 422,
   balance_insufficient: 422,
   payment_rejected: 403,
+  // Plans (decision 015): the plan does not allow it; `detail` names the feature.
+  subscription_required: 422,
+  plan_feature_missing: 422,
+  plan_limit_reached: 422,
+  plan_feature_unavailable: 422,
   internal_error: 500,
   service_unavailable: 503,
 } as const;
