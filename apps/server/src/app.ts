@@ -18,6 +18,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAttributesModule } from './modules/attributes/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createBillingModule } from './modules/billing/index.ts';
 import { createDemoModule } from './modules/demo/index.ts';
 import { createEventsModule } from './modules/events/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
@@ -196,6 +197,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
   const health = createHealthModule({ database, jobs });
+  const billing = await createBillingModule({
+    db,
+    bus,
+    jobs,
+    mailer,
+    runWorkers,
+    checkout: {
+      appUrl: config.APP_URL,
+      liqpay:
+        config.LIQPAY_PUBLIC_KEY && config.LIQPAY_PRIVATE_KEY
+          ? {
+              publicKey: config.LIQPAY_PUBLIC_KEY,
+              privateKey: config.LIQPAY_PRIVATE_KEY,
+              checkoutUrl: config.LIQPAY_CHECKOUT_URL,
+              sandbox: config.LIQPAY_SANDBOX,
+            }
+          : undefined,
+    },
+  });
+  team.provideBalance(billing.profileBalance);
 
   app.addHook('onClose', async () => {
     for (const module of [attributes, imports, segments]) module.stop();
@@ -215,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     segments,
     demo,
     plans,
+    billing,
   ];
   await app.register(
     async (api) => {
@@ -222,6 +244,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api' },
   );
+
+  await app.register(billing.pageRoutes);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

@@ -49,6 +49,12 @@ const ZConfigSource = z.object({
   HERALD_PLANS_FILE: z.string().optional(),
   /** The installation's price list of SMS parts and lookups (JSON, decision 015); the shipped one without it. */
   HERALD_PRICES_FILE: z.string().optional(),
+  /** LiqPay keys; both or neither. Neither: the app's own sandbox checkout takes payments (decision 016). */
+  LIQPAY_PUBLIC_KEY: z.string().min(1).max(200).optional(),
+  LIQPAY_PRIVATE_KEY: z.string().min(1).max(200).optional(),
+  LIQPAY_CHECKOUT_URL: z.url().default('https://www.liqpay.ua/api/3/checkout'),
+  /** With LiqPay keys: ask LiqPay for sandbox payments and count their `sandbox` status as paid. */
+  LIQPAY_SANDBOX: booleanFlag.default(false),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {
@@ -70,6 +76,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (Boolean(c.LIQPAY_PUBLIC_KEY) !== Boolean(c.LIQPAY_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LIQPAY_PRIVATE_KEY: set both LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY, or neither',
+    );
+  }
   const dataDir = c.DATA_DIR === ':memory:' ? c.DATA_DIR : resolve(c.DATA_DIR);
   return {
     ...c,

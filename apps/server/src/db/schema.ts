@@ -1,5 +1,6 @@
 // Table types, one file per area, gathered here because tables reference each other.
 import type { AccountsTables } from './tables/accounts.tables.ts';
+import type { BillingTables } from './tables/billing.tables.ts';
 import type { DemoTables } from './tables/demo.tables.ts';
 import type { ImportsTables } from './tables/imports.tables.ts';
 import type { LeadsTables } from './tables/leads.tables.ts';
@@ -14,4 +15,5 @@ export interface DB
     ImportsTables,
     SegmentsTables,
     DemoTables,
-    PlansTables {}
+    PlansTables,
+    BillingTables {}

@@ -112,6 +112,8 @@ export const ZUser = z.object({
   email_verified_at: z.string().nullable(),
   balance: z.number(),
   balance_currency: z.string(),
+  /** The plan's free SMS this period (remaining/total), for the header's counter. */
+  free_sms: z.object({ remaining: z.number(), total: z.number() }).optional(),
   permissions: z.array(z.string()),
   /** The team's subscriptions in force (none: the activation prompt, disabled actions; decision 015). */
   subscriptions: z.array(ZActiveSubscription),

@@ -12,6 +12,8 @@ export interface TeamsTable {
   /** ISO 3166 code of the country phones without `+` or `00` are read in first. */
   default_country: Generated<string>;
   created_at: CreatedAt;
+  /** The currency of the team's balances (0018). */
+  balance_currency: Generated<'UAH' | 'USD' | 'EUR'>;
 }
 
 export interface UsersTable {
@@ -27,6 +29,8 @@ export interface UsersTable {
   balance: Generated<number>;
   balance_auto_refill: Generated<boolean>;
   created_at: CreatedAt;
+  /** With auto-refill: whose balance refills this member's (0018). */
+  balance_refill_from: Generated<number | null>;
   updated_at: UpdatedAt;
 }
 

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { createTeamRepository } from './team.repository.ts';
 import { teamRoutes } from './team.routes.ts';
-import { createTeamService } from './team.service.ts';
+import { createTeamService, type ProfileBalance } from './team.service.ts';
 
 export interface TeamModuleDeps {
   db: Kysely<DB>;
@@ -22,7 +22,15 @@ export interface TeamModuleDeps {
 /** Wires the profile, the team's members and invitations: repository → service → routes. */
 export function createTeamModule({ db, mailer, appUrl, limits, subscriptions }: TeamModuleDeps) {
   const repo = createTeamRepository(db);
-  const service = createTeamService({ repo, mailer, appUrl, limits, subscriptions });
+  let balanceOf: ProfileBalance | undefined;
+  const service = createTeamService({ repo, mailer, appUrl, limits, subscriptions, balanceOf: () => balanceOf });
   limits?.provide('team-member-limit', (on, teamId) => repo.countSeats(on, teamId));
-  return { service, routes: (app: FastifyInstance) => teamRoutes(app, { team: service }) };
+  return {
+    service,
+    /** Billing, built later, gives `/api/user` the balance with its currency and free SMS. */
+    provideBalance: (fn: ProfileBalance) => {
+      balanceOf = fn;
+    },
+    routes: (app: FastifyInstance) => teamRoutes(app, { team: service }),
+  };
 }

@@ -11,6 +11,11 @@ import { invitationMail } from '../../mail/templates.ts';
 import { randomToken, sha256 } from '../../crypto/secrets.ts';
 import { type TeamRepository, toInvitation } from './team.repository.ts';
 
+export type ProfileBalance = (
+  teamId: number,
+  userId: number,
+) => Promise<{ balance: number; balance_currency: string; free_sms: { remaining: number; total: number } }>;
+
 const INVITATION_TTL = 7 * 24 * 3600_000;
 
 /** The signed-in user's profile, the team's members and its invitations. */
@@ -20,6 +25,7 @@ export function createTeamService({
   appUrl,
   limits,
   subscriptions,
+  balanceOf,
 }: {
   repo: TeamRepository;
   mailer: Mailer;
@@ -28,6 +34,8 @@ export function createTeamService({
   limits?: PlanLimits;
   /** The team's subscriptions in force, shown on the user (spec section 3). */
   subscriptions?: (teamId: number) => Promise<TActiveSubscription[]>;
+  /** The billing module's balance, currency and free SMS of a user, once it is built (`provideBalance`). */
+  balanceOf?: () => ProfileBalance | undefined;
 }) {
   async function mailInvitation(email: string, token: string, lang: Language) {
     await mailer.send(invitationMail(email, `${appUrl}/invite/${token}`, lang));
@@ -48,6 +56,7 @@ export function createTeamService({
         email_verified_at: row.email_verified_at?.toISOString() ?? null,
         balance: row.balance,
         balance_currency: 'UAH',
+        ...(await balanceOf?.()?.(row.team_id, row.id)),
         permissions,
         subscriptions: (await subscriptions?.(user.teamId)) ?? [],
       };

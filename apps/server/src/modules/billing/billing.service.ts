@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { TBalance, TTransactionQuery } from '@herald/shared/billing/billing.schemas';
+import { TRANSACTION_ORDERABLE } from '@herald/shared/billing/billing.schemas';
+import { done } from '@herald/shared/common/messages';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import type { DB } from '../../db/schema.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { AppError } from '../../http/app-error.ts';
+import { pageArgs } from '../../http/paging.ts';
+import { pageMeta } from '@herald/shared/common/pagination.schemas';
+import type { ChargeRequest, ChargesService } from './charges.service.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import type { LedgerRepository } from './ledger.repository.ts';
+import type { PlansPort } from './plans-port.ts';
+
+/** Balances, the ledger as users see it, shares and plan purchases. */
+export function createBillingService(deps: {
+  db: Kysely<DB>;
+  bus: EventBus;
+  ledger: LedgerRepository;
+  charges: ChargesService;
+  checkout: () => CheckoutService;
+  plans: () => PlansPort | undefined;
+}) {
+  const { db, bus, ledger, charges } = deps;
+
+  async function freeSms(teamId: number, on: Kysely<DB> = db) {
+    const allowance = await deps.plans()?.freeSms(on, teamId);
+    if (!allowance || allowance.total <= 0) return { remaining: 0, total: 0 };
+    const used = await ledger.freePartsSince(on, teamId, allowance.since);
+    return { remaining: Math.max(0, allowance.total - used), total: allowance.total };
+  }
+
+  async function balanceOf(teamId: number, userId: number): Promise<TBalance> {
+    const row = await ledger.balanceOf(db, teamId, userId);
+    if (!row) throw new AppError('not_found');
+    return {
+      balance: row.balance,
+      balance_currency: row.balance_currency,
+      balance_auto_refill: row.balance_auto_refill,
+      free_sms: await freeSms(teamId),
+    };
+  }
+
+  /** `BalanceChanged` to each user's open tabs; called after the change has committed. */
+  async function announce(teamId: number, userIds: number[]) {
+    const free = await freeSms(teamId);
+    for (const userId of new Set(userIds)) {
+      const row = await ledger.balanceOf(db, teamId, userId);
+      if (!row) continue;
+      await bus.publish(
+        { userId },
+        {
+          type: 'BalanceChanged',
+          payload: { balance: row.balance, balance_currency: row.balance_currency, free_sms: free },
+        },
+      );
+    }
+  }
+
+  return {
+    balanceOf,
+    freeSms,
+    announce,
+
+    /** For `/api/user`: the signed-in user's balance, currency and free SMS. */
+    async profileBalance(teamId: number, userId: number) {
+      const b = await balanceOf(teamId, userId);
+      return { balance: b.balance, balance_currency: b.balance_currency, free_sms: b.free_sms };
+    },
+
+    /** Charges inside the caller's transaction; the caller announces `balances` after its commit. */
+    chargeMany: (tx: Kysely<DB>, teamId: number, requests: ChargeRequest[]) => charges.chargeMany(tx, teamId, requests),
+
+    async charge(tx: Kysely<DB>, teamId: number, request: ChargeRequest) {
+      const { results, balances } = await charges.chargeMany(tx, teamId, [request]);
+      return { ...results[0], balance: balances.get(request.userId) ?? null };
+    },
+
+    /** A charge in a transaction of its own, announced when committed. */
+    async chargeNow(teamId: number, requests: ChargeRequest[]) {
+      const outcome = await db.transaction().execute((tx) => charges.chargeMany(tx, teamId, requests));
+      await announce(teamId, [...outcome.balances.keys()]);
+      return outcome;
+    },
+
+    async transactions(user: AuthUser, query: TTransactionQuery) {
+      const order = query.order ?? (query.sorting ? [query.sorting] : undefined);
+      const page = pageArgs({ page: query.page, limit: query.limit, order }, TRANSACTION_ORDERABLE, {
+        field: 'created_at',
+        dir: 'desc',
+      });
+      const me = await ledger.balanceOf(db, user.teamId, user.id);
+      if (!me) throw new AppError('not_found');
+      const { rows, total } = await ledger.findPage(db, user.teamId, user.id, page);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          type: r.type,
+          description: r.type,
+          amount: r.amount,
+          currency: me.balance_currency,
+          name: r.name,
+          count: r.count,
+          free_parts: r.free_parts,
+          created_at: r.created_at.toISOString(),
+        })),
+        meta: pageMeta(query.page, query.limit, total),
+      };
+    },
+
+    transactionTotals: (user: AuthUser) => ledger.totals(db, user.teamId, user.id),
+
+    /** Owner or admin → a member of the same team: share_balance rows on both sides, one transaction. */
+    async share(user: AuthUser, input: { amount: number; memberId: number; autoRefill: boolean }) {
+      const member = await ledger.balanceOf(db, user.teamId, input.memberId);
+      if (!member) throw new AppError('not_found', { code: 'member_not_found' });
+      if (member.id === user.id) throw AppError.field('memberId', 'share_to_self');
+      const sharer = await ledger.balanceOf(db, user.teamId, user.id);
+      if (!sharer) throw new AppError('not_found');
+      const key = `share:${randomUUID()}`;
+      const result = await db.transaction().execute(async (tx) => {
+        const debit = await ledger.post(tx, user.teamId, user.id, [
+          { type: 'share_balance', amount: -input.amount, key, name: member.name, meta: { member_id: member.id } },
+        ]);
+        if (!debit) return null;
+        const credit = await ledger.credit(tx, user.teamId, member.id, [
+          { type: 'share_balance', amount: input.amount, key, name: sharer.name, meta: { sharer_id: user.id } },
+        ]);
+        await ledger.setAutoRefill(tx, user.teamId, member.id, input.autoRefill, user.id);
+        return { balance: debit.balance, memberBalance: credit?.balance ?? 0 };
+      });
+      if (!result) throw AppError.field('amount', 'balance_not_enough');
+      await announce(user.teamId, [user.id, member.id]);
+      return {
+        ...done('share_balance_successful'),
+        balance: result.balance,
+        balance_member: { id: member.id, balance: result.memberBalance, balance_auto_refill: input.autoRefill },
+      };
+    },
+
+    /**
+     * Buys a plan: from the balance when it covers the price (the payment and the plan in one
+     * transaction), otherwise through the checkout, applied when the order's callback arrives.
+     */
+    async subscribe(user: AuthUser, planId: number, redirectUrl?: string) {
+      const plans = deps.plans();
+      const plan = plans ? await plans.plan(planId) : null;
+      if (!plans || !plan) throw new AppError('not_found', { code: 'plan_not_found' });
+      if (!plan.purchasable || plan.price === null || plan.price <= 0)
+        throw AppError.field('plan_id', 'plan_not_purchasable');
+      const price = plan.price;
+      const paid = await db.transaction().execute(async (tx) => {
+        const debit = await ledger.post(tx, user.teamId, user.id, [
+          {
+            type: 'subscribe_payment',
+            amount: -price,
+            key: `subscribe:${randomUUID()}`,
+            name: plan.name,
+            meta: { plan_id: plan.id },
+          },
+        ]);
+        if (!debit) return null;
+        await plans.activate(tx, { teamId: user.teamId, planId: plan.id, userId: user.id });
+        return debit.balance;
+      });
+      if (paid === null) {
+        const checkout = await deps
+          .checkout()
+          .subscriptionCheckout({ teamId: user.teamId, userId: user.id, plan: { ...plan, price }, redirectUrl });
+        return { status: 'checkout' as const, ...checkout };
+      }
+      await announce(user.teamId, [user.id]);
+      return {
+        status: 'subscribed' as const,
+        ...done('subscribed_to_plan'),
+        balance: paid,
+        active_subscriptions: await plans.activeSubscriptions(db, user.teamId),
+      };
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

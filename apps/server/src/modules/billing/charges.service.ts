@@ -1,0 +1,214 @@
+import type { Kysely } from 'kysely';
+import type { TTransactionCode } from '@herald/shared/billing/billing.schemas';
+import type { DB } from '../../db/schema.ts';
+import type { LedgerEntry, LedgerRepository } from './ledger.repository.ts';
+
+/** What a sending or lookup module asks to be charged: an amount, or SMS parts at a price. */
+export interface ChargeRequest {
+  userId: number;
+  code: Extract<TTransactionCode, 'sent_message' | 'sent_single_message' | 'lookup' | 'subscribe_payment'>;
+  /** Minor units; or `parts` × `pricePerPart`, where the plan's free SMS are spent first. */
+  amount?: number;
+  parts?: number;
+  pricePerPart?: number;
+  /** Messages or lookups this covers; default 1. */
+  count?: number;
+  /** Unique per user: a retried charge with the same key charges once and answers as the first. */
+  key: string;
+  name?: string | null;
+  meta?: Record<string, unknown> | null;
+}
+
+export interface ChargeResult {
+  key: string;
+  status: 'charged' | 'insufficient';
+  /** Minor units taken (or that would have been). */
+  amount: number;
+  freeParts: number;
+  /** Charged by an earlier call with this key; nothing was taken now. */
+  replayed: boolean;
+}
+
+/** The free SMS of the team's plan in its current period; null: the plan gives none. */
+export type FreeSmsAllowance = (db: Kysely<DB>, teamId: number) => Promise<{ total: number; since: Date } | null>;
+
+const SMS_CODES = new Set<TTransactionCode>(['sent_message', 'sent_single_message']);
+
+/**
+ * Charges: the one way money leaves a balance for sending and lookups. A batch is written per
+ * user in one statement (`ledger.post`); a balance that does not cover the batch is refilled from
+ * the sharer when the member has auto-refill, and otherwise the longest prefix it covers is charged.
+ */
+export function createChargesService({ ledger, freeSms }: { ledger: LedgerRepository; freeSms: FreeSmsAllowance }) {
+  async function freeRemaining(tx: Kysely<DB>, teamId: number): Promise<number> {
+    const allowance = await freeSms(tx, teamId);
+    if (!allowance || allowance.total <= 0) return 0;
+    // Free SMS only ever get used up within a period: "none left" read without the lock stays true.
+    if ((await ledger.freePartsSince(tx, teamId, allowance.since)) >= allowance.total) return 0;
+    await ledger.lockFreeSms(tx, teamId);
+    return Math.max(0, allowance.total - (await ledger.freePartsSince(tx, teamId, allowance.since)));
+  }
+
+  /** Moves `shortfall` from the sharer to the member (auto_share_balance on both); false when the sharer is short too. */
+  async function autoRefill(tx: Kysely<DB>, teamId: number, userId: number, shortfall: number, tag: string) {
+    const member = await ledger.balanceOf(tx, teamId, userId);
+    if (!member?.balance_auto_refill || !member.balance_refill_from || shortfall <= 0) return false;
+    const sharer = await ledger.balanceOf(tx, teamId, member.balance_refill_from);
+    if (!sharer) return false;
+    const key = `auto-refill:${userId}:${tag}`;
+    const debited = await ledger.post(tx, teamId, sharer.id, [
+      { type: 'auto_share_balance', amount: -shortfall, key, name: member.name, meta: { member_id: userId } },
+    ]);
+    if (!debited || debited.written.length === 0) return false;
+    await ledger.credit(tx, teamId, userId, [
+      { type: 'auto_share_balance', amount: shortfall, key, name: sharer.name, meta: { sharer_id: sharer.id } },
+    ]);
+    return true;
+  }
+
+  async function chargeUser(
+    tx: Kysely<DB>,
+    teamId: number,
+    userId: number,
+    requests: ChargeRequest[],
+    free: { remaining: number },
+  ): Promise<{ results: ChargeResult[]; balance: number | null }> {
+    const results = new Map<string, ChargeResult>();
+    const before = await ledger.existing(
+      tx,
+      userId,
+      requests.map((r) => r.key),
+    );
+    const fresh: Array<{ request: ChargeRequest; entry: LedgerEntry }> = [];
+    const seen = new Set<string>();
+    for (const request of requests) {
+      const done = before.get(request.key);
+      if (done) {
+        results.set(request.key, {
+          key: request.key,
+          status: 'charged',
+          amount: -done.amount,
+          freeParts: done.freeParts,
+          replayed: true,
+        });
+        continue;
+      }
+      if (seen.has(request.key)) continue;
+      seen.add(request.key);
+      let amount = request.amount ?? 0;
+      let freeParts = 0;
+      if (request.parts !== undefined) {
+        if (SMS_CODES.has(request.code)) {
+          freeParts = Math.min(request.parts, free.remaining);
+          free.remaining -= freeParts;
+        }
+        amount = (request.parts - freeParts) * (request.pricePerPart ?? 0);
+      }
+      if (!Number.isSafeInteger(amount) || amount < 0)
+        throw new Error(`charge ${request.key}: amount must be minor units ≥ 0`);
+      fresh.push({
+        request,
+        entry: {
+          type: request.code,
+          amount: -amount,
+          key: request.key,
+          name: request.name,
+          count: request.count ?? 1,
+          freeParts,
+          meta: request.meta,
+        },
+      });
+    }
+
+    let balance: number | null = null;
+    let pending = fresh;
+    for (let attempt = 0; pending.length > 0 && attempt < 4; attempt++) {
+      const posted = await ledger.post(
+        tx,
+        teamId,
+        userId,
+        pending.map((p) => p.entry),
+      );
+      if (posted) {
+        balance = posted.balance;
+        const written = new Set(posted.written);
+        let undo = 0;
+        for (const { request, entry } of pending) {
+          // Written meanwhile by a concurrent retry of the same charge: taken once, by that one.
+          if (!written.has(request.key)) undo -= entry.amount;
+          results.set(request.key, {
+            key: request.key,
+            status: 'charged',
+            amount: -entry.amount,
+            freeParts: entry.freeParts ?? 0,
+            replayed: !written.has(request.key),
+          });
+        }
+        if (undo > 0) balance = await ledger.adjust(tx, userId, undo);
+        pending = pending.slice(pending.length);
+        break;
+      }
+      const need = -pending.reduce((s, p) => s + p.entry.amount, 0);
+      const current = await ledger.balanceOf(tx, teamId, userId);
+      if (!current) break;
+      if (attempt === 0 && (await autoRefill(tx, teamId, userId, need - current.balance, pending[0].request.key)))
+        continue;
+      // The longest prefix the balance covers now; the rest is answered insufficient.
+      let sum = 0;
+      let fits = 0;
+      while (fits < pending.length && sum - pending[fits].entry.amount <= current.balance)
+        sum -= pending[fits++].entry.amount;
+      for (const { request, entry } of pending.slice(fits)) {
+        results.set(request.key, {
+          key: request.key,
+          status: 'insufficient',
+          amount: -entry.amount,
+          freeParts: 0,
+          replayed: false,
+        });
+        // Free parts given to a message that is not sent go back to the team.
+        free.remaining += entry.freeParts ?? 0;
+      }
+      balance = current.balance;
+      pending = pending.slice(0, fits);
+    }
+    for (const { request, entry } of pending) {
+      results.set(request.key, {
+        key: request.key,
+        status: 'insufficient',
+        amount: -entry.amount,
+        freeParts: 0,
+        replayed: false,
+      });
+    }
+    return { results: requests.map((r) => results.get(r.key) as ChargeResult), balance };
+  }
+
+  return {
+    /**
+     * Charges a batch inside the caller's transaction: per user one statement, free SMS first.
+     * Answers each request's result in order and the balances after it; the caller announces
+     * them (`announce`) once its transaction has committed.
+     */
+    async chargeMany(tx: Kysely<DB>, teamId: number, requests: ChargeRequest[]) {
+      const byUser = new Map<number, ChargeRequest[]>();
+      for (const r of requests) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+      const needsFree = requests.some((r) => r.parts !== undefined && SMS_CODES.has(r.code));
+      const free = { remaining: needsFree ? await freeRemaining(tx, teamId) : 0 };
+      const results = new Map<string, ChargeResult>();
+      const balances = new Map<number, number>();
+      // Users in id order, so two batches of one team lock their rows in the same order.
+      for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
+        const list = byUser.get(userId) as ChargeRequest[];
+        const charged = await chargeUser(tx, teamId, userId, list, free);
+        for (const [i, r] of charged.results.entries()) results.set(`${userId}\u0000${list[i].key}`, r);
+        if (charged.balance !== null) balances.set(userId, charged.balance);
+      }
+      return {
+        results: requests.map((r) => results.get(`${r.userId}\u0000${r.key}`) as ChargeResult),
+        balances,
+      };
+    },
+  };
+}
+export type ChargesService = ReturnType<typeof createChargesService>;

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { createRenewals } from './billing.jobs.ts';
+import { billingRoutes } from './billing.routes.ts';
+import { createBillingService } from './billing.service.ts';
+import { createChargesService } from './charges.service.ts';
+import { sandboxCheckoutRoutes } from './checkout/sandbox.routes.ts';
+import { type CheckoutSettings, createCheckoutService } from './checkout.service.ts';
+import { createLedgerRepository } from './ledger.repository.ts';
+import { createOrdersRepository } from './orders.repository.ts';
+import type { PlansPort } from './plans-port.ts';
+
+export type { ChargeRequest, ChargeResult } from './charges.service.ts';
+export type { PlansPort } from './plans-port.ts';
+
+export interface BillingModuleDeps {
+  db: Kysely<DB>;
+  bus: EventBus;
+  jobs: Pick<JobQueue, 'register' | 'send' | 'schedule'>;
+  mailer: Mailer;
+  runWorkers: boolean;
+  checkout: CheckoutSettings;
+  /** The plans module's catalogue and subscription primitives; without it no plan is sold and no SMS is free. */
+  plans?: PlansPort;
+}
+
+/**
+ * Money (decision 016): balances and their ledger, charges, the hosted checkout and its callback,
+ * shares, plan purchases and renewals. What it offers other modules:
+ * - `charge(tx, teamId, request)` / `chargeMany(tx, teamId, requests)`: in the caller's
+ *   transaction, one statement per user for a batch, free SMS of the plan first, idempotent by
+ *   `key`; each request answers `charged` or `insufficient`. After its commit the caller calls
+ *   `announce(teamId, [...balances.keys()])` so open tabs see the new balance; `chargeNow` does
+ *   both in a transaction of its own.
+ * - `profileBalance(teamId, userId)`: balance, currency and free SMS for `/api/user`.
+ * - `freeSmsUsage` (the plans' usage provider of `free-sms-limit`) and `spendFreeSms` (its consumer).
+ */
+export async function createBillingModule(deps: BillingModuleDeps) {
+  const { db, bus } = deps;
+  const ledger = createLedgerRepository();
+  const orders = createOrdersRepository(db);
+  const plans = () => deps.plans;
+  const freeSms = async (tx: Kysely<DB>, teamId: number) => (await deps.plans?.freeSms(tx, teamId)) ?? null;
+  const charges = createChargesService({ ledger, freeSms });
+  let checkout: ReturnType<typeof createCheckoutService> | undefined;
+  const service = createBillingService({
+    db,
+    bus,
+    ledger,
+    charges,
+    plans,
+    checkout: () => checkout as NonNullable<typeof checkout>,
+  });
+  checkout = createCheckoutService({ db, ledger, orders, plans, settings: deps.checkout, announce: service.announce });
+  const renewals = createRenewals({
+    db,
+    jobs: deps.jobs,
+    mailer: deps.mailer,
+    ledger,
+    plans,
+    announce: service.announce,
+  });
+  await renewals.register(deps.runWorkers);
+  const checkoutService = checkout;
+
+  return {
+    service,
+    checkout: checkoutService,
+    charge: service.charge,
+    chargeMany: service.chargeMany,
+    chargeNow: service.chargeNow,
+    announce: service.announce,
+    profileBalance: service.profileBalance,
+    renewDue: renewals.renewDue,
+    /** Free SMS parts the team used since `since`: the usage of `free-sms-limit`, from the ledger. */
+    freeSmsUsage: (tx: Kysely<DB>, teamId: number, since: Date) => ledger.freePartsSince(tx, teamId, since),
+    /** `/api/routes` under `/api`. */
+    routes: (app: FastifyInstance) => billingRoutes(app, { billing: service, checkout: checkoutService }),
+    /** The sandbox checkout page, outside `/api`. */
+    pageRoutes: (app: FastifyInstance) =>
+      sandboxCheckoutRoutes(app, { checkout: checkoutService, appUrl: deps.checkout.appUrl }),
+  };
+}
+export type BillingModule = Awaited<ReturnType<typeof createBillingModule>>;

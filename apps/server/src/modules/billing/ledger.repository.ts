@@ -1,0 +1,200 @@
+import { type Kysely, sql } from 'kysely';
+import type { TTransactionCode } from '@herald/shared/billing/billing.schemas';
+import type { PageWindow } from '../../db/find-page.ts';
+import { findPage } from '../../db/find-page.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** One ledger row to write: `amount` signed minor units (a debit is negative). */
+export interface LedgerEntry {
+  type: TTransactionCode;
+  amount: number;
+  key: string;
+  name?: string | null;
+  count?: number;
+  freeParts?: number;
+  orderId?: string | null;
+  meta?: Record<string, unknown> | null;
+}
+
+const cols = (entries: LedgerEntry[]) => ({
+  keys: entries.map((e) => e.key),
+  types: entries.map((e) => e.type),
+  amounts: entries.map((e) => e.amount),
+  names: entries.map((e) => e.name ?? null),
+  counts: entries.map((e) => e.count ?? 1),
+  free: entries.map((e) => e.freeParts ?? 0),
+  orders: entries.map((e) => e.orderId ?? null),
+  metas: entries.map((e) => (e.meta ? JSON.stringify(e.meta) : null)),
+});
+
+/**
+ * The ledger's SQL. A balance changes only here, and only together with its ledger rows, in one
+ * statement: the conditional UPDATE (`balance >= total`, never read-then-write) and the insert of
+ * the rows, whose UNIQUE (user_id, idempotency_key) makes a retried write find its first one.
+ */
+export function createLedgerRepository() {
+  return {
+    /** Rows of `keys` the user's ledger already holds: charges done before (a retry), by key. */
+    async existing(db: Kysely<DB>, userId: number, keys: string[]) {
+      const found = new Map<string, { amount: number; freeParts: number }>();
+      if (keys.length === 0) return found;
+      const rows = await sql<{ k: string; amount: string | number; free_parts: number }>`
+        select idempotency_key as k, amount, free_parts from transactions
+        where user_id = ${userId} and idempotency_key = any(${keys}::text[])`.execute(db);
+      for (const r of rows.rows) found.set(r.k, { amount: Number(r.amount), freeParts: r.free_parts });
+      return found;
+    },
+
+    /**
+     * Writes `entries` to the user's ledger and moves the balance by their sum, in ONE statement,
+     * when the balance covers a debit (`balance >= -sum`; the CHECK backs it). Answers null when
+     * it does not (nothing written), else the new balance and the keys written. A key written
+     * meanwhile by a concurrent retry is skipped by the insert and handed back in `skipped`, its
+     * amount already returned to the balance by the caller's `adjust`.
+     */
+    async post(
+      db: Kysely<DB>,
+      teamId: number,
+      userId: number,
+      entries: LedgerEntry[],
+    ): Promise<{ balance: number; written: string[] } | null> {
+      const total = entries.reduce((s, e) => s + e.amount, 0);
+      const c = cols(entries);
+      const result = await sql<{ balance: string | number | null; written: string[] | null }>`
+        with moved as (
+          update users set balance = balance + ${total}::bigint
+          where id = ${userId} and team_id = ${teamId} and balance + ${total}::bigint >= 0
+          returning balance
+        ), written as (
+          insert into transactions (team_id, user_id, type, amount, name, count, free_parts, idempotency_key, order_id, meta)
+          select ${teamId}, ${userId}, i.type, i.amount, i.name, i.count, i.free_parts, i.key, i.order_id, i.meta::jsonb
+          from unnest(${c.keys}::text[], ${c.types}::text[], ${c.amounts}::bigint[], ${c.names}::text[],
+                      ${c.counts}::int[], ${c.free}::int[], ${c.orders}::text[], ${c.metas}::text[])
+               as i(key, type, amount, name, count, free_parts, order_id, meta)
+          where exists (select 1 from moved)
+          on conflict (user_id, idempotency_key) do nothing
+          returning idempotency_key
+        )
+        select (select balance from moved) as balance, (select array_agg(idempotency_key) from written) as written`.execute(
+        db,
+      );
+      const row = result.rows[0];
+      if (row.balance === null) return null;
+      return { balance: Number(row.balance), written: row.written ?? [] };
+    },
+
+    /**
+     * Writes credit rows (amounts >= 0) and raises the balance by what was written, in ONE
+     * statement: a key written before (a repeated callback) adds nothing. Answers the new balance
+     * and the keys written; null when the user is not of the team.
+     */
+    async credit(
+      db: Kysely<DB>,
+      teamId: number,
+      userId: number,
+      entries: LedgerEntry[],
+    ): Promise<{ balance: number; written: string[] } | null> {
+      const c = cols(entries);
+      const result = await sql<{ balance: string | number | null; written: string[] | null }>`
+        with owner as (
+          select id from users where id = ${userId} and team_id = ${teamId}
+        ), written as (
+          insert into transactions (team_id, user_id, type, amount, name, count, free_parts, idempotency_key, order_id, meta)
+          select ${teamId}, owner.id, i.type, i.amount, i.name, i.count, i.free_parts, i.key, i.order_id, i.meta::jsonb
+          from owner, unnest(${c.keys}::text[], ${c.types}::text[], ${c.amounts}::bigint[], ${c.names}::text[],
+                      ${c.counts}::int[], ${c.free}::int[], ${c.orders}::text[], ${c.metas}::text[])
+               as i(key, type, amount, name, count, free_parts, order_id, meta)
+          on conflict (user_id, idempotency_key) do nothing
+          returning idempotency_key, amount
+        ), moved as (
+          update users set balance = balance + (select coalesce(sum(amount), 0) from written)
+          where id = (select id from owner)
+          returning balance
+        )
+        select (select balance from moved) as balance, (select array_agg(idempotency_key) from written) as written`.execute(
+        db,
+      );
+      const row = result.rows[0];
+      if (row.balance === null) return null;
+      return { balance: Number(row.balance), written: row.written ?? [] };
+    },
+
+    /** Moves a balance without a ledger row: only to undo the part of a `post` whose rows were skipped. */
+    async adjust(db: Kysely<DB>, userId: number, amount: number): Promise<number> {
+      const row = await sql<{ balance: string }>`
+        update users set balance = balance + ${amount}::bigint where id = ${userId} returning balance`.execute(db);
+      return Number(row.rows[0].balance);
+    },
+
+    async balanceOf(db: Kysely<DB>, teamId: number, userId: number) {
+      return db
+        .selectFrom('users')
+        .innerJoin('teams', 'teams.id', 'users.team_id')
+        .select([
+          'users.id',
+          'users.role',
+          'users.name',
+          'users.balance',
+          'users.balance_auto_refill',
+          'users.balance_refill_from',
+          'teams.balance_currency',
+        ])
+        .where('users.team_id', '=', teamId)
+        .where('users.id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async setAutoRefill(db: Kysely<DB>, teamId: number, userId: number, on: boolean, from: number) {
+      await db
+        .updateTable('users')
+        .set({ balance_auto_refill: on, balance_refill_from: on ? from : null })
+        .where('team_id', '=', teamId)
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** Free SMS parts the team used since `since` (the usage of its plan's free-sms-limit). */
+    async freePartsSince(db: Kysely<DB>, teamId: number, since: Date): Promise<number> {
+      const row = await sql<{ n: string | number | null }>`
+        select coalesce(sum(free_parts), 0) as n from transactions
+        where team_id = ${teamId} and created_at >= ${since} and free_parts > 0`.execute(db);
+      return Number(row.rows[0].n ?? 0);
+    },
+
+    /** Serialises the team's free-SMS spending until the transaction ends. */
+    async lockFreeSms(db: Kysely<DB>, teamId: number) {
+      await sql`select pg_advisory_xact_lock(hashtext('herald.free_sms'), ${teamId}::int)`.execute(db);
+    },
+
+    async findPage(db: Kysely<DB>, teamId: number, userId: number, page: PageWindow) {
+      const from = db.selectFrom('transactions').where('team_id', '=', teamId).where('user_id', '=', userId);
+      return findPage(
+        from,
+        (q) => q.select(['id', 'type', 'amount', 'name', 'count', 'free_parts', 'created_at']),
+        page,
+      );
+    },
+
+    async totals(db: Kysely<DB>, teamId: number, userId: number) {
+      const row = await sql<{ total: string; credited: string; debited: string }>`
+        select count(*) as total,
+               coalesce(sum(amount) filter (where amount >= 0), 0) as credited,
+               coalesce(sum(amount) filter (where amount < 0), 0) as debited
+        from transactions where team_id = ${teamId} and user_id = ${userId}`.execute(db);
+      const r = row.rows[0];
+      return { total: Number(r.total), credited: Number(r.credited), debited: Number(r.debited) };
+    },
+
+    /** The team owner, who gets the team's mails about money. */
+    async ownerOf(db: Kysely<DB>, teamId: number) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'name'])
+        .where('team_id', '=', teamId)
+        .where('role', '=', 'team_owner')
+        .orderBy('id')
+        .executeTakeFirst();
+    },
+  };
+}
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
