@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signUpVerified } from './support/accounts.ts';
-import { decodeMail } from './support/mail.ts';
+import { PASSWORD, signUpVerified } from './support/accounts.ts';
+import { decodeMail, linkFromMail } from './support/mail.ts';
 
 const SHOTS = process.env.HERALD_E2E_SHOTS ?? 'test-results/billing';
 const LAPTOP = { width: 1366, height: 768 };
@@ -35,6 +35,45 @@ function supportMails(): string[] {
     return [];
   }
   return files.map((f) => decodeMail(readFileSync(join(dir, f), 'utf8')));
+}
+
+async function api(page: Page, token: string, method: 'get' | 'post', path: string, data?: unknown) {
+  const response = await page.request[method](`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+/** Tops up through the sandbox checkout as its Pay button would (the UI flow has a test of its own). */
+async function topUpViaSandbox(page: Page, token: string, amount: string) {
+  const checkout = await api(page, token, 'post', '/balance/topup', { amount });
+  const paid = await page.request.post('/checkout/sandbox/complete', {
+    form: { data: checkout.data, signature: checkout.signature, decision: 'pay' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}
+
+/** A new team owner, signed up and verified through the UI, and the session's token. */
+async function newOwner(browser: Browser, name: string): Promise<string> {
+  const page = await browser.newPage();
+  await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
+  await signUpVerified(page, name, `billing-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+  const token = (await page.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
+  await page.context().close();
+  return token;
+}
+
+/** Invites an operator by the API and registers them through the mailed link. */
+async function addOperator(browser: Browser, ownerToken: string, name: string) {
+  const page = await browser.newPage();
+  const email = `operator-${Date.now()}@example.com`;
+  await api(page, ownerToken, 'post', '/invitations', { email, role: 'team_operator' });
+  const token = (await linkFromMail(email, '/invite/')).split('/invite/')[1];
+  const registered = await page.request.post('/api/auth/invite/register', {
+    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD, token },
+  });
+  expect(registered.ok()).toBe(true);
+  await page.context().close();
 }
 
 let ownerToken = '';
@@ -82,5 +121,97 @@ test('request demo on a phone: the menu folds and the modal fits', async ({ brow
   await shot(page, 'demo-en-phone');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+  await page.context().close();
+});
+
+test('top up through the sandbox checkout, in English: the balance changes live in a second tab', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = await newOwner(browser, 'Taras Topup');
+  const context = await browser.newContext({ viewport: LAPTOP });
+  await context.addInitScript(
+    ([t]) => {
+      localStorage.setItem('herald.token', t);
+      localStorage.setItem('herald.lang', 'en');
+    },
+    [token],
+  );
+  const watcher = await context.newPage();
+  await watcher.goto('/leads');
+  await expect(watcher.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 0.00');
+
+  const payer = await context.newPage();
+  await payer.goto('/profile/transactions');
+  await expect(payer.getByText('No Transactions Found')).toBeVisible();
+  await payer.getByRole('button', { name: 'Top up balance' }).click();
+  const dialog = payer.getByRole('dialog', { name: 'Top up balance' });
+  await dialog.getByLabel(/^Amount/).fill('12,34');
+  await dialog.getByRole('button', { name: 'Go to payment' }).click();
+  await expect(dialog.getByText('Please enter correct amount')).toBeVisible();
+  await dialog.getByLabel(/^Amount/).fill('250.50');
+  await shot(payer, 'top-up-en-laptop');
+  await dialog.getByRole('button', { name: 'Go to payment' }).click();
+
+  await expect(payer.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await payer.getByRole('button', { name: 'Pay' }).click();
+  await expect(payer).toHaveURL(/\/profile\/transactions$/);
+
+  // The other tab heard BalanceChanged: no reload.
+  await expect(watcher.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 250.50');
+  const row = payer.getByRole('row', { name: /Top-up/ });
+  await expect(row).toContainText('UAH 250.50');
+  await expect(payer.getByRole('group', { name: 'Totals' })).toContainText('Credited: UAH 250.50');
+  await shot(payer, 'transactions-en-laptop');
+  await context.close();
+});
+
+test('share balance to an operator, in Russian: auto-refill offered, the member sees the money', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = await newOwner(browser, 'Roman Share');
+  await addOperator(browser, token, 'Oksana Operator');
+  const page = await pageAs(browser, token, 'ru');
+  await page.goto('/profile/team');
+  const share = page.getByRole('button', { name: 'Поделиться балансом с Oksana Operator' });
+  // No money of one's own yet: the button waits for it.
+  await expect(share).toBeDisabled();
+
+  await topUpViaSandbox(page, token, '300');
+  await expect(page.getByRole('status', { name: /^Баланс:/ })).toContainText('300,00');
+  await expect(share).toBeEnabled();
+  await share.click();
+  const dialog = page.getByRole('dialog', { name: 'Поделиться балансом с Oksana Operator' });
+  await dialog.getByLabel(/^Сумма/).fill('120');
+  await dialog.getByLabel('Автопополнение').check();
+  await shot(page, 'share-ru-laptop');
+  await dialog.getByRole('button', { name: 'Поделиться' }).click();
+  await expect(page.getByText('Баланс успешно передан')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Oksana Operator/ })).toContainText('120,00');
+  await expect(page.getByRole('status', { name: /^Баланс:/ })).toContainText('180,00');
+  await shot(page, 'team-ru-laptop');
+
+  const phone = await pageAs(browser, token, 'ru', PHONE);
+  await phone.goto('/profile/team');
+  await expect(phone.getByRole('row', { name: /Oksana Operator/ })).toBeVisible();
+  await shot(phone, 'team-ru-phone');
+  await phone.context().close();
+  await page.context().close();
+});
+
+test('hit the plan limit, in Ukrainian: the refusal is said in the language of the page', async ({ browser }) => {
+  const token = await newOwner(browser, 'Ulyana Limit');
+  const page = await pageAs(browser, token, 'uk');
+  // The Trial allows 2 sources.
+  await api(page, token, 'post', '/sources', { name: 'Виставка' });
+  await api(page, token, 'post', '/sources', { name: 'Сайт' });
+  await page.goto('/sources');
+  await page.getByRole('button', { name: 'Створити джерело' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Створити джерело' });
+  await dialog.getByLabel(/^Назва джерела/).fill('Третє');
+  await dialog.getByRole('button', { name: 'Створити' }).click();
+  await expect(page.getByText('Ваш тариф дозволяє 2 джерел. Видаліть одне або змініть тариф.').first()).toBeVisible();
+  await shot(page, 'limit-uk-laptop');
   await page.context().close();
 });

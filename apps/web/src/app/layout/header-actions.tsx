@@ -8,6 +8,6 @@ import { HeaderBalance } from '../../features/billing/components/header-balance.
  */
 export function HeaderActions() {
   const { data: user } = useCurrentUser();
-  if (!user) return null;
-  return <HeaderBalance canTopUp={user.role !== 'team_operator'} />;
+  if (!user?.permissions.includes('balance:read')) return null;
+  return <HeaderBalance canTopUp={user.permissions.includes('balance:manage')} />;
 }

@@ -87,9 +87,9 @@ export function TransactionsTable({ table, currency }: { table: TableState; curr
               </Text>
             </Text>
             <Text size="sm">
-              {t('transactions.total')}:{' '}
-              <Text span fw={700} c={amountColor(total.data.total)}>
-                {formatMoney(total.data.total, currency)}
+              {t('transactions.net')}:{' '}
+              <Text span fw={700} c={amountColor(total.data.credited + total.data.debited)}>
+                {formatMoney(total.data.credited + total.data.debited, currency)}
               </Text>
             </Text>
           </Group>
