@@ -20,9 +20,9 @@ async function pageAs(browser: Browser, token: string, lang: string, viewport = 
   return context.newPage();
 }
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
 
 /** The mails written to the support address (no SMTP in tests), decoded. */
@@ -213,5 +213,69 @@ test('hit the plan limit, in Ukrainian: the refusal is said in the language of t
   await dialog.getByRole('button', { name: 'Створити' }).click();
   await expect(page.getByText('Ваш тариф дозволяє 2 джерел. Видаліть одне або змініть тариф.').first()).toBeVisible();
   await shot(page, 'limit-uk-laptop');
+  await page.context().close();
+});
+
+test('the plans page, in English: the Trial in force, plans with prices, Enterprise to contact, the price list', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, ownerToken, 'en');
+  await page.goto('/profile');
+  await expect(page.getByRole('group', { name: 'Plan usage' })).toContainText('Plan: Trial');
+  await expect(page.getByRole('group', { name: 'Plan usage' })).toContainText('Imported contacts0/1,000');
+  await page.getByRole('link', { name: 'Change plan' }).click();
+  await expect(page).toHaveURL(/\/profile\/subscriptions$/);
+
+  const active = page.getByRole('region', { name: 'Active subscription' });
+  await expect(active.getByRole('heading', { name: 'Trial' })).toBeVisible();
+  await expect(active.getByRole('row', { name: /Team management/ })).toContainText('+');
+  await expect(active.getByRole('row', { name: /Sources/ })).toContainText('0/2');
+  await active.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText('Coming soon')).toBeVisible();
+
+  // The Trial is never offered; Enterprise has no price and no button.
+  await expect(page.getByRole('region', { name: 'Trial' })).toHaveCount(0);
+  const starter = page.getByRole('region', { name: 'Starter Pack' });
+  await expect(starter).toContainText('UAH 299.00 per month');
+  await expect(starter.getByRole('listitem').filter({ hasText: 'Team management' })).toContainText('-');
+  await expect(starter.getByRole('button', { name: 'Buy Starter Pack' })).toBeEnabled();
+  const enterprise = page.getByRole('region', { name: 'Enterprise' });
+  await expect(enterprise).toContainText('Contact us');
+  await expect(enterprise.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Prices' })).toContainText('Phone lookup');
+  await shot(page, 'plans-en-laptop');
+
+  const phone = await pageAs(browser, ownerToken, 'en', PHONE);
+  await phone.goto('/profile/subscriptions');
+  await expect(phone.getByRole('region', { name: 'Basic' })).toBeVisible();
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await shot(phone, 'plans-en-phone');
+  await phone.getByRole('button', { name: 'Balance and free SMS' }).click();
+  await expect(phone.getByRole('status', { name: /^Balance:/ })).toBeVisible();
+  await shot(phone, 'header-en-phone', false);
+  await phone.context().close();
+  await page.context().close();
+});
+
+test('the old profile, in Russian: tabs, and the test tab counts 10 contacts against the import limit', async ({
+  browser,
+}) => {
+  const token = await newOwner(browser, 'Ruslan Classic');
+  const page = await pageAs(browser, token, 'ru');
+  await page.goto('/old-profile');
+  for (const tab of ['Подписки', 'Смена пароля', 'Транзакции', 'Тест']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Транзакции' }).click();
+  await expect(page.getByText('Транзакции не найдены')).toBeVisible();
+  await page.getByRole('tab', { name: 'Тест' }).click();
+  await expect(page).toHaveURL(/\?tab=test$/);
+  await page.getByRole('button', { name: 'Импортировать 10 контактов' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '10 контактов засчитано в лимит импорта.' })).toBeVisible();
+  await shot(page, 'old-profile-ru-laptop');
+  // The card beside counts them at once.
+  await page.goto('/profile');
+  await expect(page.getByRole('group', { name: 'Использование тарифа' })).toContainText('10/1');
   await page.context().close();
 });

@@ -30,20 +30,18 @@ export function ActiveSubscription({ subscription }: { subscription: TActiveSubs
             {t('plans.unsubscribe')}
           </Button>
         </Group>
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing={4} aria-label={t('plans.features')}>
-            <Table.Tbody>
-              {subscription.features.map((feature) => (
-                <Table.Tr key={feature.slug}>
-                  <Table.Td>{t(`features.${feature.slug}`)}</Table.Td>
-                  <Table.Td ta="right" fw={600} c={feature.can_use_feature ? undefined : 'orange.7'}>
-                    {subscriptionFeatureText(feature, formatNumber)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table verticalSpacing={4} aria-label={t('plans.features')}>
+          <Table.Tbody>
+            {subscription.features.map((feature) => (
+              <Table.Tr key={feature.slug}>
+                <Table.Td>{t(`features.${feature.slug}`)}</Table.Td>
+                <Table.Td ta="right" fw={600} c={feature.can_use_feature ? undefined : 'orange.7'}>
+                  {subscriptionFeatureText(feature, formatNumber)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       </Stack>
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { TPlan } from '@herald/shared/plans/plans.schemas';
-import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { localized, planFeatureText } from '../plan-text.ts';
@@ -48,18 +48,16 @@ export function PlanCard({
             </Text>
           </Text>
         )}
-        <List size="sm" spacing={4} listStyleType="none" style={{ flexGrow: 1 }}>
+        <Box component="ul" m={0} p={0} style={{ listStyle: 'none', flexGrow: 1 }}>
           {plan.features.map((feature) => (
-            <List.Item key={feature.slug}>
-              <Group justify="space-between" gap="xs" wrap="nowrap">
-                <Text size="sm">{t(`features.${feature.slug}`)}</Text>
-                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {planFeatureText(feature.value, formatNumber)}
-                </Text>
-              </Group>
-            </List.Item>
+            <Group component="li" key={feature.slug} justify="space-between" gap="xs" wrap="nowrap" py={2}>
+              <Text size="sm">{t(`features.${feature.slug}`)}</Text>
+              <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {planFeatureText(feature.value, formatNumber)}
+              </Text>
+            </Group>
           ))}
-        </List>
+        </Box>
         {!plan.contact_us && plan.price !== null && (
           <Button
             fullWidth

@@ -13,32 +13,30 @@ export function PriceList({ prices }: { prices: TPriceListAnswer }) {
     <Card withBorder radius="md" p="lg" component="section" aria-label={t('prices.title')}>
       <Stack gap="sm">
         <Title order={4}>{t('prices.title')}</Title>
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing={4} striped aria-label={t('prices.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('prices.service')}</Table.Th>
-                <Table.Th ta="right">{t('prices.price')}</Table.Th>
+        <Table verticalSpacing={4} striped aria-label={t('prices.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('prices.service')}</Table.Th>
+              <Table.Th ta="right">{t('prices.price')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {countries.map(([code, price]) => (
+              <Table.Tr key={code}>
+                <Table.Td>{t('prices.smsTo', { country: countryName.of(code) ?? code })}</Table.Td>
+                <Table.Td ta="right">{money(price)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {countries.map(([code, price]) => (
-                <Table.Tr key={code}>
-                  <Table.Td>{t('prices.smsTo', { country: countryName.of(code) ?? code })}</Table.Td>
-                  <Table.Td ta="right">{money(price)}</Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td>{t('prices.smsOther')}</Table.Td>
-                <Table.Td ta="right">{money(prices.sms_part.default)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>{t('prices.lookup')}</Table.Td>
-                <Table.Td ta="right">{money(prices.lookup)}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+            <Table.Tr>
+              <Table.Td>{t('prices.smsOther')}</Table.Td>
+              <Table.Td ta="right">{money(prices.sms_part.default)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>{t('prices.lookup')}</Table.Td>
+              <Table.Td ta="right">{money(prices.lookup)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
         <Text size="xs" c="dimmed">
           {t('prices.note')}
         </Text>
