@@ -203,6 +203,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     mailer,
     runWorkers,
+    plans: { byId: plans.catalogue.byId, ...plans.subscriptions },
+    smsPartPrice: plans.prices.smsPart,
     checkout: {
       appUrl: config.APP_URL,
       liqpay:
@@ -217,6 +219,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   team.provideBalance(billing.profileBalance);
+  plans.features.provide('free-sms-limit', billing.freeSmsUsage);
+  plans.features.provideConsumer('free-sms-limit', billing.spendFreeSms);
 
   app.addHook('onClose', async () => {
     for (const module of [attributes, imports, segments]) module.stop();
@@ -234,9 +238,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     processesModule,
     imports,
     segments,
-    demo,
     plans,
     billing,
+    demo,
   ];
   await app.register(
     async (api) => {

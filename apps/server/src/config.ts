@@ -41,20 +41,20 @@ const ZConfigSource = z.object({
     .default(1024 * 1024),
   /** Leads per publishing transaction of an import (default: 100,000 on PostgreSQL, 20,000 embedded). */
   IMPORT_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  /** Where demo requests are posted as a form (source=App); unset: they are mailed to support. */
-  HERALD_DEMO_FORM_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** The installation's support address: demo requests go there when no form service is set. */
-  HERALD_SUPPORT_EMAIL: z.email().optional(),
-  /** The installation's plan catalogue (JSON, decision 015); the shipped one without it. */
-  HERALD_PLANS_FILE: z.string().optional(),
-  /** The installation's price list of SMS parts and lookups (JSON, decision 015); the shipped one without it. */
-  HERALD_PRICES_FILE: z.string().optional(),
   /** LiqPay keys; both or neither. Neither: the app's own sandbox checkout takes payments (decision 016). */
   LIQPAY_PUBLIC_KEY: z.string().min(1).max(200).optional(),
   LIQPAY_PRIVATE_KEY: z.string().min(1).max(200).optional(),
   LIQPAY_CHECKOUT_URL: z.url().default('https://www.liqpay.ua/api/3/checkout'),
   /** With LiqPay keys: ask LiqPay for sandbox payments and count their `sandbox` status as paid. */
   LIQPAY_SANDBOX: booleanFlag.default(false),
+  /** The installation's plan catalogue (JSON, decision 015); the shipped one without it. */
+  HERALD_PLANS_FILE: z.string().optional(),
+  /** The installation's price list of SMS parts and lookups (JSON, decision 015); the shipped one without it. */
+  HERALD_PRICES_FILE: z.string().optional(),
+  /** Where demo requests are posted as a form (source=App); unset: they are mailed to support. */
+  HERALD_DEMO_FORM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The installation's support address: demo requests go there when no form service is set. */
+  HERALD_SUPPORT_EMAIL: z.email().optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {

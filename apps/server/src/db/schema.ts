@@ -14,6 +14,6 @@ export interface DB
     LeadsTables,
     ImportsTables,
     SegmentsTables,
-    DemoTables,
     PlansTables,
-    BillingTables {}
+    BillingTables,
+    DemoTables {}

@@ -113,7 +113,7 @@ export const ZUser = z.object({
   balance: z.number(),
   balance_currency: z.string(),
   /** The plan's free SMS this period (remaining/total), for the header's counter. */
-  free_sms: z.object({ remaining: z.number(), total: z.number() }).optional(),
+  free_sms: z.object({ remaining: z.number().nullable(), total: z.number().nullable() }).optional(),
   permissions: z.array(z.string()),
   /** The team's subscriptions in force (none: the activation prompt, disabled actions; decision 015). */
   subscriptions: z.array(ZActiveSubscription),

@@ -34,15 +34,15 @@ export const PERMISSIONS = {
   // Audiences and their exports: operators cannot load audiences (spec section 6).
   'segments:read': ['team_owner', 'team_admin'],
   'segments:manage': ['team_owner', 'team_admin'],
-  // Request demo sits in the main menu, which operators do not see besides leads (spec section 2).
-  'demo:request': ['team_owner', 'team_admin'],
-  // Plans and subscriptions: the owner and admins see and change them, operators do not.
-  'plans:read': ['team_owner', 'team_admin'],
-  'plans:manage': ['team_owner', 'team_admin'],
   // Everyone sees their own balance and ledger; moving money (top-up, share, buying a plan) is the
   // owner's and admins' (spec section 6: operators cannot top up).
   'balance:read': ['team_owner', 'team_admin', 'team_operator'],
   'balance:manage': ['team_owner', 'team_admin'],
+  // Plans and subscriptions: the owner and admins see and change them, operators do not.
+  'plans:read': ['team_owner', 'team_admin'],
+  'plans:manage': ['team_owner', 'team_admin'],
+  // Request demo sits in the main menu, which operators do not see besides leads (spec section 2).
+  'demo:request': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;

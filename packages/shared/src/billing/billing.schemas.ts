@@ -99,7 +99,8 @@ export const ZTransactionTotal = z.object({
   debited: z.number(),
 });
 
-export const ZFreeSms = z.object({ remaining: z.number(), total: z.number() });
+/** The plan's free SMS this period; both null: unlimited. */
+export const ZFreeSms = z.object({ remaining: z.number().nullable(), total: z.number().nullable() });
 export type TFreeSms = z.infer<typeof ZFreeSms>;
 
 /** `GET /api/balance`, and what `/api/user` adds: the header's balance and free-SMS counter. */

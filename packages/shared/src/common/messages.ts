@@ -108,6 +108,7 @@ export const MESSAGES = {
   plan_not_purchasable: 'This plan cannot be bought; contact us.',
   plan_not_found: 'Plan not found.',
   redirect_url_invalid: 'The return address must be a page of this application.',
+  sms_test_sent: '10 SMS counted against your free SMS.',
   // Plans (decision 015): what the plan does not allow; {{limit}} is the plan's value
   plan_limit_sources: 'Your plan allows {{limit}} sources. Delete one or change your plan.',
   plan_limit_lists: 'Your plan allows {{limit}} lists. Delete one or change your plan.',

@@ -27,7 +27,8 @@ export function createBillingService(deps: {
 
   async function freeSms(teamId: number, on: Kysely<DB> = db) {
     const allowance = await deps.plans()?.freeSms(on, teamId);
-    if (!allowance || allowance.total <= 0) return { remaining: 0, total: 0 };
+    if (!allowance) return { remaining: 0, total: 0 };
+    if (allowance.total === null) return { remaining: null, total: null };
     const used = await ledger.freePartsSince(on, teamId, allowance.since);
     return { remaining: Math.max(0, allowance.total - used), total: allowance.total };
   }

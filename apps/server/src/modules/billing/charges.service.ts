@@ -30,7 +30,11 @@ export interface ChargeResult {
 }
 
 /** The free SMS of the team's plan in its current period; null: the plan gives none. */
-export type FreeSmsAllowance = (db: Kysely<DB>, teamId: number) => Promise<{ total: number; since: Date } | null>;
+/** The free SMS of the team's plan in its current period (`total` null: unlimited); null: no plan. */
+export type FreeSmsAllowance = (
+  db: Kysely<DB>,
+  teamId: number,
+) => Promise<{ total: number | null; since: Date } | null>;
 
 const SMS_CODES = new Set<TTransactionCode>(['sent_message', 'sent_single_message']);
 
@@ -42,7 +46,8 @@ const SMS_CODES = new Set<TTransactionCode>(['sent_message', 'sent_single_messag
 export function createChargesService({ ledger, freeSms }: { ledger: LedgerRepository; freeSms: FreeSmsAllowance }) {
   async function freeRemaining(tx: Kysely<DB>, teamId: number): Promise<number> {
     const allowance = await freeSms(tx, teamId);
-    if (!allowance || allowance.total <= 0) return 0;
+    if (!allowance || allowance.total === 0) return 0;
+    if (allowance.total === null) return Number.POSITIVE_INFINITY;
     // Free SMS only ever get used up within a period: "none left" read without the lock stays true.
     if ((await ledger.freePartsSince(tx, teamId, allowance.since)) >= allowance.total) return 0;
     await ledger.lockFreeSms(tx, teamId);

@@ -12,10 +12,14 @@ import { sandboxCheckoutRoutes } from './checkout/sandbox.routes.ts';
 import { type CheckoutSettings, createCheckoutService } from './checkout.service.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createOrdersRepository } from './orders.repository.ts';
-import type { PlansPort } from './plans-port.ts';
+import { type PlansDeps, plansPortOf } from './plans-port.ts';
+import { randomUUID } from 'node:crypto';
+import { done } from '@herald/shared/common/messages';
+import type { TCurrency } from '@herald/shared/billing/billing.schemas';
+import { AppError } from '../../http/app-error.ts';
 
 export type { ChargeRequest, ChargeResult } from './charges.service.ts';
-export type { PlansPort } from './plans-port.ts';
+export type { PlansDeps, PlansPort } from './plans-port.ts';
 
 export interface BillingModuleDeps {
   db: Kysely<DB>;
@@ -25,7 +29,9 @@ export interface BillingModuleDeps {
   runWorkers: boolean;
   checkout: CheckoutSettings;
   /** The plans module's catalogue and subscription primitives; without it no plan is sold and no SMS is free. */
-  plans?: PlansPort;
+  plans?: PlansDeps;
+  /** Minor units of one SMS part to a country (the plans' price list), for the test tab's SMS. */
+  smsPartPrice?: (countryIso: string, currency: TCurrency) => number;
 }
 
 /**
@@ -43,8 +49,9 @@ export async function createBillingModule(deps: BillingModuleDeps) {
   const { db, bus } = deps;
   const ledger = createLedgerRepository();
   const orders = createOrdersRepository(db);
-  const plans = () => deps.plans;
-  const freeSms = async (tx: Kysely<DB>, teamId: number) => (await deps.plans?.freeSms(tx, teamId)) ?? null;
+  const port = deps.plans ? plansPortOf(deps.plans) : undefined;
+  const plans = () => port;
+  const freeSms = async (tx: Kysely<DB>, teamId: number) => (await port?.freeSms(tx, teamId)) ?? null;
   const charges = createChargesService({ ledger, freeSms });
   let checkout: ReturnType<typeof createCheckoutService> | undefined;
   const service = createBillingService({
@@ -78,6 +85,29 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     renewDue: renewals.renewDue,
     /** Free SMS parts the team used since `since`: the usage of `free-sms-limit`, from the ledger. */
     freeSmsUsage: (tx: Kysely<DB>, teamId: number, since: Date) => ledger.freePartsSince(tx, teamId, since),
+    /**
+     * The test tab's "send 10 SMS": `amount` SMS parts charged as sent, free SMS first (the plans
+     * check that enough are left before they call it), in the caller's transaction.
+     */
+    async spendFreeSms(tx: Kysely<DB>, input: { teamId: number; userId: number; amount: number }) {
+      const me = await ledger.balanceOf(tx, input.teamId, input.userId);
+      if (!me) throw new AppError('not_found');
+      const price = deps.smsPartPrice?.(me.default_country, me.balance_currency) ?? 0;
+      const { results } = await charges.chargeMany(tx, input.teamId, [
+        {
+          userId: input.userId,
+          code: 'sent_message',
+          parts: input.amount,
+          pricePerPart: price,
+          count: input.amount,
+          key: `sms-test:${randomUUID()}`,
+          name: 'Test',
+        },
+      ]);
+      if (results[0].status !== 'charged')
+        throw new AppError('balance_insufficient', { code: 'balance_not_enough_messages' });
+      return done('sms_test_sent');
+    },
     /** `/api/routes` under `/api`. */
     routes: (app: FastifyInstance) => billingRoutes(app, { billing: service, checkout: checkoutService }),
     /** The sandbox checkout page, outside `/api`. */

@@ -138,6 +138,7 @@ export function createLedgerRepository() {
           'users.balance_auto_refill',
           'users.balance_refill_from',
           'teams.balance_currency',
+          'teams.default_country',
         ])
         .where('users.team_id', '=', teamId)
         .where('users.id', '=', userId)

@@ -14,7 +14,11 @@ import { type TeamRepository, toInvitation } from './team.repository.ts';
 export type ProfileBalance = (
   teamId: number,
   userId: number,
-) => Promise<{ balance: number; balance_currency: string; free_sms: { remaining: number; total: number } }>;
+) => Promise<{
+  balance: number;
+  balance_currency: string;
+  free_sms: { remaining: number | null; total: number | null };
+}>;
 
 const INVITATION_TTL = 7 * 24 * 3600_000;
 
@@ -23,19 +27,19 @@ export function createTeamService({
   repo,
   mailer,
   appUrl,
+  balanceOf,
   limits,
   subscriptions,
-  balanceOf,
 }: {
   repo: TeamRepository;
   mailer: Mailer;
   appUrl: string;
+  /** The billing module's balance, currency and free SMS of a user, once it is built (`provideBalance`). */
+  balanceOf?: () => ProfileBalance | undefined;
   /** The plan's team limits: `manage-team` and the team size (decision 015); none without it. */
   limits?: PlanLimits;
   /** The team's subscriptions in force, shown on the user (spec section 3). */
   subscriptions?: (teamId: number) => Promise<TActiveSubscription[]>;
-  /** The billing module's balance, currency and free SMS of a user, once it is built (`provideBalance`). */
-  balanceOf?: () => ProfileBalance | undefined;
 }) {
   async function mailInvitation(email: string, token: string, lang: Language) {
     await mailer.send(invitationMail(email, `${appUrl}/invite/${token}`, lang));

@@ -19,12 +19,14 @@ export function HeaderBalance({ canTopUp }: { canTopUp: boolean }) {
   if (!balance.data) return null;
   const { free_sms: free, balance_currency: currency } = balance.data;
   const money = formatMoney(balance.data.balance, currency);
-  const freeText = `${formatNumber(free.remaining)}/${formatNumber(free.total)}`;
+  // Both null: the plan's free SMS are unlimited.
+  const count = (n: number | null) => (n === null ? '∞' : formatNumber(n));
+  const freeText = `${count(free.remaining)}/${count(free.total)}`;
 
   const freeBadge = (
     <Badge
       variant="light"
-      color={free.remaining > 0 ? 'indigo' : 'gray'}
+      color={free.remaining === null || free.remaining > 0 ? 'indigo' : 'gray'}
       leftSection={<IconMessage size={12} aria-hidden />}
       role="status"
       aria-label={t('header.freeSmsLabel', { value: freeText })}
