@@ -79,10 +79,10 @@ describe.each(databases)('plans and subscriptions on %s', (kind) => {
   it('counts usage from the data: a created source shows at once', async () => {
     const owner = await signupVerified(t);
     const before = (await overview(owner.token)).active_subscriptions[0];
-    expect(feature(before, 'source-limit')).toMatchObject({ value: 2, feature_usage: 0, feature_remaining: 2 });
+    expect(feature(before, 'source-limit')).toMatchObject({ value: 3, feature_usage: 0, feature_remaining: 3 });
     await t.request({ method: 'POST', url: '/api/sources', token: owner.token, payload: { name: 'One' } });
     const after = (await overview(owner.token)).active_subscriptions[0];
-    expect(feature(after, 'source-limit')).toMatchObject({ feature_usage: 1, feature_remaining: 1 });
+    expect(feature(after, 'source-limit')).toMatchObject({ feature_usage: 1, feature_remaining: 2 });
   });
 
   it('lets admins see the plans, and refuses operators', async () => {
