@@ -79,10 +79,10 @@ describe.each(databases)('plans and subscriptions on %s', (kind) => {
   it('counts usage from the data: a created source shows at once', async () => {
     const owner = await signupVerified(t);
     const before = (await overview(owner.token)).active_subscriptions[0];
-    expect(feature(before, 'source-limit')).toMatchObject({ value: 2, feature_usage: 0, feature_remaining: 2 });
+    expect(feature(before, 'source-limit')).toMatchObject({ value: 3, feature_usage: 0, feature_remaining: 3 });
     await t.request({ method: 'POST', url: '/api/sources', token: owner.token, payload: { name: 'One' } });
     const after = (await overview(owner.token)).active_subscriptions[0];
-    expect(feature(after, 'source-limit')).toMatchObject({ feature_usage: 1, feature_remaining: 1 });
+    expect(feature(after, 'source-limit')).toMatchObject({ feature_usage: 1, feature_remaining: 2 });
   });
 
   it('lets admins see the plans, and refuses operators', async () => {
@@ -211,32 +211,36 @@ describe.each(databases)('plans and subscriptions on %s', (kind) => {
     ).rejects.toThrow('charge failed');
     expect((await overview(owner.token)).active_subscriptions[0].id).toBe(trialId);
 
-    const pro = await db
-      .transaction()
-      .execute((tx) => plans.subscriptions.activate(tx, { teamId, planId: 4, userId: owner.user.id }));
+    // Two purchases at once: both apply, one after the other, and one subscription stays current.
+    await Promise.all([
+      db.transaction().execute((tx) => plans.subscriptions.activate(tx, { teamId, planId: 4, userId: owner.user.id })),
+      db.transaction().execute((tx) => plans.subscriptions.activate(tx, { teamId, planId: 4, userId: owner.user.id })),
+    ]);
     const rows = await db
       .selectFrom('subscriptions')
       .select(['id', 'ended_at', 'end_reason'])
       .where('team_id', '=', teamId)
       .orderBy('id')
       .execute();
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({ id: trialId, end_reason: 'replaced' });
     expect(rows[0].ended_at).not.toBeNull();
-    expect(rows[1]).toMatchObject({ id: pro.id, ended_at: null });
+    expect(rows.filter((r) => r.ended_at === null)).toHaveLength(1);
+    const proId = rows.find((r) => r.ended_at === null)?.id as number;
+    expect((await overview(owner.token)).active_subscriptions[0]).toMatchObject({ id: proId, slug: 'professional' });
 
     // Due: the renewal starts the next period where the last one ended.
-    await sql`update subscriptions set period_starts_at = now() - interval '1 month', ends_at = now() - interval '1 hour' where id = ${pro.id}`.execute(
+    await sql`update subscriptions set period_starts_at = now() - interval '1 month', ends_at = now() - interval '1 hour' where id = ${proId}`.execute(
       db,
     );
-    const due = (await plans.subscriptions.dueForRenewal(db, new Date())).find((d) => d.id === pro.id);
+    const due = (await plans.subscriptions.dueForRenewal(db, new Date())).find((d) => d.id === proId);
     expect(due).toMatchObject({ planId: 4, price: 199_900, currency: 'UAH', renewable: true });
-    const renewed = await db.transaction().execute((tx) => plans.subscriptions.renew(tx, pro.id));
+    const renewed = await db.transaction().execute((tx) => plans.subscriptions.renew(tx, proId));
     expect(renewed?.slug).toBe('professional');
     const periodStart = Date.parse(renewed?.period_starts_at as string);
     expect(Math.abs(periodStart - Date.now())).toBeLessThan(DAY);
     expect(Date.parse(renewed?.ends_at as string) - periodStart).toBeGreaterThanOrEqual(28 * DAY);
-    expect((await plans.subscriptions.dueForRenewal(db, new Date())).some((d) => d.id === pro.id)).toBe(false);
+    expect((await plans.subscriptions.dueForRenewal(db, new Date())).some((d) => d.id === proId)).toBe(false);
   });
 
   it('gives the Trial at start to teams from before plans, once', async () => {
