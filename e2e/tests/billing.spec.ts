@@ -279,3 +279,42 @@ test('the old profile, in Russian: tabs, and the test tab counts 10 contacts aga
   await expect(page.getByRole('group', { name: 'Использование тарифа' })).toContainText('10/1');
   await page.context().close();
 });
+
+test('buy a plan, in English: from the balance at once, then one the balance does not cover through the checkout', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const token = await newOwner(browser, 'Bohdan Buyer');
+  const page = await pageAs(browser, token, 'en');
+  await topUpViaSandbox(page, token, '300');
+  await page.goto('/profile/subscriptions');
+  await expect(page.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 300.00');
+
+  // The Trial is in force, so buying asks first.
+  await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Buy' });
+  await expect(confirm).toContainText('Do you really want to buy a new plan?');
+  await confirm.getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByText('Successfully subscribed to new plan')).toBeVisible();
+  // The page reloads 2 s later with the new plan in force.
+  const active = page.getByRole('region', { name: 'Active subscription' });
+  await expect(active.getByRole('heading', { name: 'Starter Pack' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 1.00');
+  await expect(page.getByRole('status', { name: /^Free SMS:/ })).toHaveText('100/100');
+  await expect(page.getByRole('region', { name: 'Starter Pack' })).toContainText('Your plan');
+
+  // UAH 1.00 does not cover Basic: its price goes to the checkout, and the plan follows the payment.
+  await page.getByRole('button', { name: 'Buy Basic' }).click();
+  await page.getByRole('dialog', { name: 'Buy' }).getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await expect(page.getByText('799.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  // The checkout returns to the billing history, where both payments are.
+  await expect(page).toHaveURL(/\/profile\/transactions$/);
+  await expect(page.getByRole('row', { name: /Plan payment/ }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Plan payment/ }).filter({ hasText: '-UAH 299.00' })).toBeVisible();
+  await page.goto('/profile/subscriptions');
+  await expect(active.getByRole('heading', { name: 'Basic' })).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'bought-en-laptop');
+  await page.context().close();
+});
