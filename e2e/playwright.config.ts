@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Another port for a second run on the same machine (HERALD_E2E_PORT), since the server is never reused.
+// Another port when several checkouts run their browser tests on one machine at once.
 const PORT = Number(process.env.HERALD_E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
@@ -58,6 +58,8 @@ export default defineConfig({
       APP_URL: BASE_URL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // Demo requests are mailed here (no form service in tests): billing.spec.ts reads the mail.
+      HERALD_SUPPORT_EMAIL: 'support@herald.test',
     },
   },
 });

@@ -19,6 +19,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAttributesModule } from './modules/attributes/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
+import { createDemoModule } from './modules/demo/index.ts';
 import { createEventsModule } from './modules/events/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
@@ -185,6 +186,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     defaultCountry: settings.service.defaultCountry,
     limits,
   });
+  const demo = await createDemoModule({
+    db,
+    jobs,
+    mailer,
+    delivery: { formUrl: config.HERALD_DEMO_FORM_URL, supportEmail: config.HERALD_SUPPORT_EMAIL },
+    defaultCountry: settings.service.defaultCountry,
+    log: app.log,
+  });
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
   const health = createHealthModule({ database, jobs });
@@ -231,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     segments,
     plans,
     billing,
+    demo,
   ];
   await app.register(
     async (api) => {

@@ -51,6 +51,10 @@ const ZConfigSource = z.object({
   HERALD_PLANS_FILE: z.string().optional(),
   /** The installation's price list of SMS parts and lookups (JSON, decision 015); the shipped one without it. */
   HERALD_PRICES_FILE: z.string().optional(),
+  /** Where demo requests are posted as a form (source=App); unset: they are mailed to support. */
+  HERALD_DEMO_FORM_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The installation's support address: demo requests go there when no form service is set. */
+  HERALD_SUPPORT_EMAIL: z.email().optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {

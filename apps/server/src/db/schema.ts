@@ -1,6 +1,7 @@
 // Table types, one file per area, gathered here because tables reference each other.
 import type { AccountsTables } from './tables/accounts.tables.ts';
 import type { BillingTables } from './tables/billing.tables.ts';
+import type { DemoTables } from './tables/demo.tables.ts';
 import type { ImportsTables } from './tables/imports.tables.ts';
 import type { LeadsTables } from './tables/leads.tables.ts';
 import type { PlatformTables } from './tables/platform.tables.ts';
@@ -14,4 +15,5 @@ export interface DB
     ImportsTables,
     SegmentsTables,
     PlansTables,
-    BillingTables {}
+    BillingTables,
+    DemoTables {}

@@ -15,7 +15,10 @@ export async function registerHttpPlugins(
   app: FastifyInstance,
   { config, database, tokens }: { config: Config; database: Database; tokens: TokenSigner },
 ) {
-  await registerSecurityHeaders(app);
+  // The top-up and plan purchase post a hidden form to LiqPay's checkout (without keys, the sandbox
+  // checkout is this app's own page).
+  const liqpay = config.LIQPAY_PUBLIC_KEY && config.LIQPAY_PRIVATE_KEY;
+  await registerSecurityHeaders(app, liqpay ? [new URL(config.LIQPAY_CHECKOUT_URL).origin] : []);
   await app.register(rateLimit, { global: false });
   if (config.CORS_ORIGIN) await app.register(cors, { origin: config.CORS_ORIGIN.split(',') });
 

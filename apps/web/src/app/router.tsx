@@ -45,6 +45,15 @@ const InvitePage = lazyPage(() => import('./routes/invite-page.tsx'), 'InvitePag
 const LegalPage = lazyPage(() => import('./routes/legal-page.tsx'), 'LegalPage');
 const ProfileInfoPage = lazyPage(() => import('./routes/profile/profile-info-page.tsx'), 'ProfileInfoPage');
 const ProfileLayout = lazyPage(() => import('./routes/profile/profile-layout.tsx'), 'ProfileLayout');
+const ProfileSubscriptionsPage = lazyPage(
+  () => import('./routes/profile/profile-subscriptions-page.tsx'),
+  'ProfileSubscriptionsPage',
+);
+const OldProfilePage = lazyPage(() => import('./routes/profile/old-profile-page.tsx'), 'OldProfilePage');
+const ProfileTransactionsPage = lazyPage(
+  () => import('./routes/profile/profile-transactions-page.tsx'),
+  'ProfileTransactionsPage',
+);
 const ProfileSecurityPage = lazyPage(() => import('./routes/profile/profile-security-page.tsx'), 'ProfileSecurityPage');
 const TeamInvitesPage = lazyPage(() => import('./routes/profile/team-invites-page.tsx'), 'TeamInvitesPage');
 const TeamLayout = lazyPage(() => import('./routes/profile/team-layout.tsx'), 'TeamLayout');
@@ -213,6 +222,20 @@ export const router = createBrowserRouter([
               { index: true, element: <ProfileInfoPage /> },
               { path: 'security', element: <ProfileSecurityPage />, handle: crumb('profile:nav.security') },
               {
+                path: 'subscriptions',
+                element: (
+                  <RequirePermission permission="plans:read">
+                    <ProfileSubscriptionsPage />
+                  </RequirePermission>
+                ),
+                handle: crumb('billing:nav.subscriptions'),
+              },
+              {
+                path: 'transactions',
+                element: <ProfileTransactionsPage />,
+                handle: crumb('billing:nav.transactions'),
+              },
+              {
                 path: 'team',
                 element: <TeamLayout />,
                 handle: crumb('profile:nav.team'),
@@ -223,6 +246,7 @@ export const router = createBrowserRouter([
               },
             ],
           },
+          { path: 'old-profile', element: <OldProfilePage />, handle: crumb('billing:oldProfile.title') },
           { path: '*', element: <NotFoundPage />, handle: crumb('notFound.title') },
         ],
       },

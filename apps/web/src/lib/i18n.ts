@@ -13,6 +13,8 @@ import enSegments from '../locales/en/segments.json';
 import enSources from '../locales/en/sources.json';
 import enTeam from '../locales/en/team.json';
 import enMessages from '../locales/en/messages.json';
+import enBilling from '../locales/en/billing.json';
+import enDemo from '../locales/en/demo.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -24,6 +26,8 @@ import ruSegments from '../locales/ru/segments.json';
 import ruSources from '../locales/ru/sources.json';
 import ruTeam from '../locales/ru/team.json';
 import ruMessages from '../locales/ru/messages.json';
+import ruBilling from '../locales/ru/billing.json';
+import ruDemo from '../locales/ru/demo.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -35,6 +39,8 @@ import ukSegments from '../locales/uk/segments.json';
 import ukSources from '../locales/uk/sources.json';
 import ukTeam from '../locales/uk/team.json';
 import ukMessages from '../locales/uk/messages.json';
+import ukBilling from '../locales/uk/billing.json';
+import ukDemo from '../locales/uk/demo.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -72,6 +78,8 @@ export const resources = {
     segments: ukSegments,
     settings: ukSettings,
     imports: ukImports,
+    billing: ukBilling,
+    demo: ukDemo,
   },
   en: {
     common: enCommon,
@@ -85,6 +93,8 @@ export const resources = {
     segments: enSegments,
     settings: enSettings,
     imports: enImports,
+    billing: enBilling,
+    demo: enDemo,
   },
   ru: {
     common: ruCommon,
@@ -98,6 +108,8 @@ export const resources = {
     segments: ruSegments,
     settings: ruSettings,
     imports: ruImports,
+    billing: ruBilling,
+    demo: ruDemo,
   },
 } as const;
 
@@ -123,6 +135,8 @@ void i18n.use(initReactI18next).init({
     'settings',
     'imports',
     'segments',
+    'billing',
+    'demo',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

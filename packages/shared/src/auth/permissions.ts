@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   // Plans and subscriptions: the owner and admins see and change them, operators do not.
   'plans:read': ['team_owner', 'team_admin'],
   'plans:manage': ['team_owner', 'team_admin'],
+  // Request demo sits in the main menu, which operators do not see besides leads (spec section 2).
+  'demo:request': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;

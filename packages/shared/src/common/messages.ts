@@ -137,6 +137,9 @@ export const MESSAGES = {
   wrong_type: 'This value has the wrong type',
   invalid_option: 'Choose one of the offered options',
   invalid_value: 'Invalid value',
+  // Request demo
+  phone_required: 'Phone is required',
+  demo_requested: 'Success Demo',
 } as const;
 
 export type TMessageCode = keyof typeof MESSAGES;

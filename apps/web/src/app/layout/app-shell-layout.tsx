@@ -4,10 +4,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { ActivatePlanPrompt } from '../../features/billing/components/activate-plan-prompt.tsx';
 import { ImportEvents } from '../../features/imports/components/import-events.tsx';
 import { ProcessesPopover } from '../../features/processes/components/processes-popover.tsx';
 import { ExportDownloadLink, exportIdOfProcess } from '../../features/segments/components/export-download-link.tsx';
+import { ActionsLockedProvider } from '../../lib/subscription-gate.tsx';
 import { HeaderActions } from './header-actions.tsx';
 import { HeaderBreadcrumbs } from './header-breadcrumbs.tsx';
 import { MainMenu } from './main-menu.tsx';
@@ -21,43 +24,49 @@ import { RouteOutlet } from './route-suspense.tsx';
 export function AppShellLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
+  const { data: user } = useCurrentUser();
+  // No subscription in force: context-menu actions are disabled, and an owner is asked to choose a plan.
+  const unsubscribed = user !== undefined && user.subscriptions.length === 0;
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding={{ base: 'xs', sm: 'lg' }}
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap" miw={0}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('toggleMenu')} />
-            <Logo />
-            <Box visibleFrom="sm" miw={0}>
-              <HeaderBreadcrumbs />
-            </Box>
+    <ActionsLockedProvider locked={unsubscribed}>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding={{ base: 'xs', sm: 'lg' }}
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="md" wrap="nowrap" miw={0}>
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('toggleMenu')} />
+              <Logo />
+              <Box visibleFrom="sm" miw={0}>
+                <HeaderBreadcrumbs />
+              </Box>
+            </Group>
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+              <HeaderActions />
+              <ProcessesPopover renderExtra={exportDownload} />
+              <LanguageSelect />
+              <UserMenu />
+            </Group>
           </Group>
-          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            <HeaderActions />
-            <ProcessesPopover renderExtra={exportDownload} />
-            <LanguageSelect />
-            <UserMenu />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm">
-        <AppShell.Section grow component={ScrollArea}>
-          <MainMenu onNavigate={close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">
-        <ImportEvents />
-        <Box hiddenFrom="sm" mb="xs">
-          <HeaderBreadcrumbs />
-        </Box>
-        <RouteOutlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm">
+          <AppShell.Section grow component={ScrollArea}>
+            <MainMenu onNavigate={close} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <ImportEvents />
+          <Box hiddenFrom="sm" mb="xs">
+            <HeaderBreadcrumbs />
+          </Box>
+          <RouteOutlet />
+          <ActivatePlanPrompt show={unsubscribed && user?.role === 'team_owner'} />
+        </AppShell.Main>
+      </AppShell>
+    </ActionsLockedProvider>
   );
 }
 

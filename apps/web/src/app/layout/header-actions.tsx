@@ -1,7 +1,13 @@
+import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
+import { HeaderBalance } from '../../features/billing/components/header-balance.tsx';
+
 /**
- * The header's slot for account actions: Send SMS, the free SMS counter and the balance with its
- * top-up button arrive with billing and campaigns; until then it renders nothing.
+ * The header's slot for account actions: the free SMS counter and the balance with its top-up
+ * button (operators see their balance but cannot top up, spec section 6). Send SMS arrives with
+ * campaigns.
  */
 export function HeaderActions() {
-  return null;
+  const { data: user } = useCurrentUser();
+  if (!user?.permissions.includes('balance:read')) return null;
+  return <HeaderBalance canTopUp={user.permissions.includes('balance:manage')} />;
 }

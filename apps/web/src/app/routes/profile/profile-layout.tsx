@@ -1,9 +1,10 @@
 import { Avatar, Badge, Card, Grid, NavLink, Stack, Text } from '@mantine/core';
-import { IconLock, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconCreditCard, IconLock, IconReceipt, IconUser, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
+import { PlanUsage } from '../../../features/billing/components/plan-usage.tsx';
 import { initials } from '../../../lib/format.ts';
 import { RouteOutlet } from '../../layout/route-suspense.tsx';
 
@@ -12,10 +13,27 @@ export function ProfileLayout() {
   const { t } = useTranslation('profile');
   const { data: user } = useCurrentUser();
   const canManageTeam = usePermission('team:manage');
+  const canSeePlans = usePermission('plans:read');
   const { pathname } = useLocation();
   const items = [
     { to: '/profile', label: t('nav.personal'), icon: IconUser, active: pathname === '/profile' },
     { to: '/profile/security', label: t('nav.security'), icon: IconLock, active: pathname === '/profile/security' },
+    ...(canSeePlans
+      ? [
+          {
+            to: '/profile/subscriptions',
+            label: t('billing:nav.subscriptions'),
+            icon: IconCreditCard,
+            active: pathname === '/profile/subscriptions',
+          },
+        ]
+      : []),
+    {
+      to: '/profile/transactions',
+      label: t('billing:nav.transactions'),
+      icon: IconReceipt,
+      active: pathname === '/profile/transactions',
+    },
     ...(canManageTeam
       ? [{ to: '/profile/team', label: t('nav.team'), icon: IconUsers, active: pathname.startsWith('/profile/team') }]
       : []),
@@ -40,6 +58,7 @@ export function ProfileLayout() {
                 {t(`team:roles.${user.role}`)}
               </Badge>
             )}
+            {user && <PlanUsage subscriptions={user.subscriptions} canChange={canSeePlans} />}
           </Stack>
           <Stack gap={2} mt="lg" component="nav" aria-label={t('nav.label')}>
             {items.map((item) => (

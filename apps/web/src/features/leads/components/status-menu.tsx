@@ -4,6 +4,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { useActionsLocked } from '../../../lib/subscription-gate.tsx';
 import { BULK_STATUSES, type TBulkStatus, useSetLeadsStatus } from '../api/set-leads-status.ts';
 import { notifyMessages } from './notify-messages.ts';
 
@@ -23,6 +24,7 @@ export function StatusMenu({
   const { t } = useTranslation('leads');
   const setStatus = useSetLeadsStatus();
   const [confirming, setConfirming] = useState(false);
+  const locked = useActionsLocked();
   const choices = BULK_STATUSES.filter((s) => s !== current);
   const apply = (status: TBulkStatus) =>
     setStatus.mutate(
@@ -62,7 +64,7 @@ export function StatusMenu({
         </Menu.Target>
         <Menu.Dropdown>
           {choices.map((status) => (
-            <Menu.Item key={status} onClick={() => pick(status)}>
+            <Menu.Item key={status} onClick={() => pick(status)} disabled={locked}>
               {t(`status.${status}`)}
             </Menu.Item>
           ))}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useActionsLocked } from '../../../lib/subscription-gate.tsx';
 import { useCloneSegment } from '../api/clone-segment.ts';
 import { useCreateChildSegment } from '../api/create-child-segment.ts';
 import { useUpdateSegment } from '../api/update-segment.ts';
@@ -36,6 +37,7 @@ export function SegmentActions({ segment, backTo, hrefOf, canCreateChild }: Prop
     setModeState(next);
   };
   const [deleting, setDeleting] = useState(false);
+  const locked = useActionsLocked();
 
   const submit = async (values: { name: string; ignore_new_leads: boolean }) => {
     if (mode === 'edit') {
@@ -71,10 +73,19 @@ export function SegmentActions({ segment, backTo, hrefOf, canCreateChild }: Prop
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setMode('duplicate')}>
+            <Menu.Item
+              leftSection={<IconCopy size={16} aria-hidden />}
+              onClick={() => setMode('duplicate')}
+              disabled={locked}
+            >
               {t('duplicate')}
             </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(true)}>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => setDeleting(true)}
+              disabled={locked}
+            >
               {t('delete')}
             </Menu.Item>
           </Menu.Dropdown>

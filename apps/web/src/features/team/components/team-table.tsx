@@ -1,6 +1,6 @@
 import type { TTeamMember } from '@herald/shared/team/team.schemas';
-import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, Button, Group, Table, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
@@ -9,8 +9,19 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useBlockUser } from '../api/block-user.ts';
 import { useTeam } from '../api/get-team.ts';
 
-/** Team members with block / unblock; the owner's row and one's own row have no action. */
-export function TeamTable({ currentUserId, currency }: { currentUserId: number; currency: string }) {
+/**
+ * Team members with block / unblock; the owner's row and one's own row have no action. A page
+ * may add actions of its own to the other members' rows (`memberActions`: the balance buttons).
+ */
+export function TeamTable({
+  currentUserId,
+  currency,
+  memberActions,
+}: {
+  currentUserId: number;
+  currency: string;
+  memberActions?: (member: TTeamMember) => ReactNode;
+}) {
   const { t } = useTranslation('team');
   const team = useTeam();
   const block = useBlockUser();
@@ -64,17 +75,20 @@ export function TeamTable({ currentUserId, currency }: { currentUserId: number; 
                     </Badge>
                   </Table.Td>
                   <Table.Td ta="right">
-                    {actionable && (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        color={member.blocked ? 'teal' : 'red'}
-                        onClick={() => setTarget(member)}
-                        aria-label={t(member.blocked ? 'unblockUser' : 'blockUser', { name: member.name })}
-                      >
-                        {t(member.blocked ? 'unblock' : 'block')}
-                      </Button>
-                    )}
+                    <Group gap={6} justify="flex-end" wrap="nowrap">
+                      {member.id !== currentUserId && memberActions?.(member)}
+                      {actionable && (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          color={member.blocked ? 'teal' : 'red'}
+                          onClick={() => setTarget(member)}
+                          aria-label={t(member.blocked ? 'unblockUser' : 'blockUser', { name: member.name })}
+                        >
+                          {t(member.blocked ? 'unblock' : 'block')}
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,0 +1,92 @@
+import { ActionIcon, Badge, Box, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMessage, IconPlus, IconWallet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { useBalance, useBalanceEvents } from '../api/get-balance.ts';
+import { TopUpModal } from './top-up-modal.tsx';
+
+/**
+ * The header's free SMS counter (remaining/total) and balance with its top-up button (spec
+ * section 2). Live: every `BalanceChanged` of the user lands here in each open tab. On a phone the
+ * header has no room for them beside the menu, language and user: they fold behind a wallet button.
+ */
+export function HeaderBalance({ canTopUp }: { canTopUp: boolean }) {
+  const { t } = useTranslation('billing');
+  const balance = useBalance();
+  const [opened, topUp] = useDisclosure();
+  useBalanceEvents();
+  if (!balance.data) return null;
+  const { free_sms: free, balance_currency: currency } = balance.data;
+  const money = formatMoney(balance.data.balance, currency);
+  // Both null: the plan's free SMS are unlimited.
+  const count = (n: number | null) => (n === null ? '∞' : formatNumber(n));
+  const freeText = `${count(free.remaining)}/${count(free.total)}`;
+
+  const freeBadge = (
+    <Badge
+      variant="light"
+      color={free.remaining === null || free.remaining > 0 ? 'indigo' : 'gray'}
+      leftSection={<IconMessage size={12} aria-hidden />}
+      role="status"
+      aria-label={t('header.freeSmsLabel', { value: freeText })}
+    >
+      {freeText}
+    </Badge>
+  );
+  const amount = (
+    <Text
+      component="span"
+      size="sm"
+      fw={600}
+      role="status"
+      aria-label={t('header.balanceLabel', { value: money })}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {money}
+    </Text>
+  );
+
+  return (
+    <>
+      <Group gap={6} wrap="nowrap" visibleFrom="sm">
+        <Tooltip label={t('header.freeSms')}>{freeBadge}</Tooltip>
+        {amount}
+        {canTopUp && (
+          <Tooltip label={t('topUp.title')}>
+            <ActionIcon variant="light" radius="xl" aria-label={t('topUp.title')} onClick={topUp.open}>
+              <IconPlus size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      <Box hiddenFrom="sm">
+        <Popover position="bottom-end" withArrow shadow="md">
+          <Popover.Target>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.wallet')}>
+              <IconWallet size={20} aria-hidden />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Stack gap="xs">
+              <Group justify="space-between" gap="lg">
+                <Text size="sm">{t('header.balance')}</Text>
+                {amount}
+              </Group>
+              <Group justify="space-between" gap="lg">
+                <Text size="sm">{t('header.freeSms')}</Text>
+                {freeBadge}
+              </Group>
+              {canTopUp && (
+                <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={topUp.open}>
+                  {t('topUp.title')}
+                </Button>
+              )}
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      </Box>
+      {canTopUp && <TopUpModal opened={opened} onClose={topUp.close} currency={currency} />}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { TFeatureValue, TLocalized, TSubscriptionFeature } from '@herald/shared/plans/plans.schemas';
+
+/** A plan's name or description in the chosen language (the catalogue holds all three). */
+export function localized(text: TLocalized, language: string): string {
+  return text[language as keyof TLocalized] ?? text.en;
+}
+
+/**
+ * A feature of a plan on its card: a flag is '+' or '-', a count its number, no limit '∞'
+ * (spec section 3). `format` writes numbers in the chosen language.
+ */
+export function planFeatureText(value: TFeatureValue, format: (n: number) => string): string {
+  if (value === true) return '+';
+  if (value === false) return '-';
+  return value === null ? '∞' : format(value);
+}
+
+/**
+ * A feature of the active subscription (spec section 3): 'false' shows '-', 'true' '+', else
+ * usage/value ('∞' when unlimited).
+ */
+export function subscriptionFeatureText(feature: TSubscriptionFeature, format: (n: number) => string): string {
+  if (feature.value === true) return '+';
+  if (feature.value === false) return '-';
+  const value = feature.value === null ? '∞' : format(feature.value);
+  return `${format(feature.feature_usage ?? 0)}/${value}`;
+}
+
+/** Share of a counted feature used, 0–100 (none for flags and unlimited ones). */
+export function usagePercent(feature: TSubscriptionFeature | undefined): number | null {
+  if (!feature || typeof feature.value !== 'number') return null;
+  if (feature.value === 0) return 100;
+  return Math.min(100, Math.floor(((feature.feature_usage ?? 0) / feature.value) * 100));
+}

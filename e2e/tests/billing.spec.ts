@@ -1,0 +1,320 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { PASSWORD, signUpVerified } from './support/accounts.ts';
+import { decodeMail, linkFromMail } from './support/mail.ts';
+
+const SHOTS = process.env.HERALD_E2E_SHOTS ?? 'test-results/billing';
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+async function pageAs(browser: Browser, token: string, lang: string, viewport = LAPTOP) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(
+    ([t, l]) => {
+      localStorage.setItem('herald.token', t);
+      localStorage.setItem('herald.lang', l);
+    },
+    [token, lang],
+  );
+  return context.newPage();
+}
+
+async function shot(page: Page, name: string, fullPage = true) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
+
+/** The mails written to the support address (no SMTP in tests), decoded. */
+function supportMails(): string[] {
+  const dir = join(process.env.HERALD_E2E_DATA_DIR ?? '', 'mail');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('-support@herald.test.eml'));
+  } catch {
+    return [];
+  }
+  return files.map((f) => decodeMail(readFileSync(join(dir, f), 'utf8')));
+}
+
+async function api(page: Page, token: string, method: 'get' | 'post', path: string, data?: unknown) {
+  const response = await page.request[method](`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+/** Tops up through the sandbox checkout as its Pay button would (the UI flow has a test of its own). */
+async function topUpViaSandbox(page: Page, token: string, amount: string) {
+  const checkout = await api(page, token, 'post', '/balance/topup', { amount });
+  const paid = await page.request.post('/checkout/sandbox/complete', {
+    form: { data: checkout.data, signature: checkout.signature, decision: 'pay' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}
+
+/** A new team owner, signed up and verified through the UI, and the session's token. */
+async function newOwner(browser: Browser, name: string): Promise<string> {
+  const page = await browser.newPage();
+  await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
+  await signUpVerified(page, name, `billing-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+  const token = (await page.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
+  await page.context().close();
+  return token;
+}
+
+/** Invites an operator by the API and registers them through the mailed link. */
+async function addOperator(browser: Browser, ownerToken: string, name: string) {
+  const page = await browser.newPage();
+  const email = `operator-${Date.now()}@example.com`;
+  await api(page, ownerToken, 'post', '/invitations', { email, role: 'team_operator' });
+  const token = (await linkFromMail(email, '/invite/')).split('/invite/')[1];
+  const registered = await page.request.post('/api/auth/invite/register', {
+    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD, token },
+  });
+  expect(registered.ok()).toBe(true);
+  await page.context().close();
+}
+
+let ownerToken = '';
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await browser.newPage();
+  await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
+  await signUpVerified(page, 'Olena Billing', `billing-${Date.now()}@example.com`);
+  ownerToken = (await page.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
+  await page.context().close();
+});
+
+test('request demo from the menu, in Ukrainian: the phone is checked and the request reaches support', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, ownerToken, 'uk');
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Замовити демо' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Замовити демо' });
+  await expect(dialog.getByLabel(/^Ім'я/)).toHaveValue('Olena Billing');
+  await dialog.getByLabel(/^Телефон/).fill('12ab');
+  await dialog.getByLabel(/^Повідомлення/).fill('Покажіть кампанії, будь ласка');
+  await dialog.getByRole('button', { name: 'Підтвердити' }).click();
+  await expect(dialog.getByText('Введіть коректний номер телефону')).toBeVisible();
+  await shot(page, 'demo-uk-laptop');
+
+  await dialog.getByLabel(/^Телефон/).fill('067 123 45 67');
+  await dialog.getByRole('button', { name: 'Підтвердити' }).click();
+  await expect(page.getByText('Запит на демо надіслано')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() => supportMails().some((m) => m.includes('Phone: +380671234567') && m.includes('Покажіть кампанії')))
+    .toBe(true);
+  await page.context().close();
+});
+
+test('request demo on a phone: the menu folds and the modal fits', async ({ browser }) => {
+  const page = await pageAs(browser, ownerToken, 'en', PHONE);
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Toggle menu' }).click();
+  await page.getByRole('button', { name: 'Request demo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request demo' });
+  await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeVisible();
+  await shot(page, 'demo-en-phone');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await page.context().close();
+});
+
+test('top up through the sandbox checkout, in English: the balance changes live in a second tab', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = await newOwner(browser, 'Taras Topup');
+  const context = await browser.newContext({ viewport: LAPTOP });
+  await context.addInitScript(
+    ([t]) => {
+      localStorage.setItem('herald.token', t);
+      localStorage.setItem('herald.lang', 'en');
+    },
+    [token],
+  );
+  const watcher = await context.newPage();
+  await watcher.goto('/leads');
+  await expect(watcher.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 0.00');
+
+  const payer = await context.newPage();
+  await payer.goto('/profile/transactions');
+  await expect(payer.getByText('No Transactions Found')).toBeVisible();
+  await payer.getByRole('button', { name: 'Top up balance' }).click();
+  const dialog = payer.getByRole('dialog', { name: 'Top up balance' });
+  await dialog.getByLabel(/^Amount/).fill('12,34');
+  await dialog.getByRole('button', { name: 'Go to payment' }).click();
+  await expect(dialog.getByText('Please enter correct amount')).toBeVisible();
+  await dialog.getByLabel(/^Amount/).fill('250.50');
+  await shot(payer, 'top-up-en-laptop');
+  await dialog.getByRole('button', { name: 'Go to payment' }).click();
+
+  await expect(payer.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await payer.getByRole('button', { name: 'Pay' }).click();
+  await expect(payer).toHaveURL(/\/profile\/transactions$/);
+
+  // The other tab heard BalanceChanged: no reload.
+  await expect(watcher.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 250.50');
+  const row = payer.getByRole('row', { name: /Top-up/ });
+  await expect(row).toContainText('UAH 250.50');
+  await expect(payer.getByRole('group', { name: 'Totals' })).toContainText('Credited: UAH 250.50');
+  await shot(payer, 'transactions-en-laptop');
+  await context.close();
+});
+
+test('share balance to an operator, in Russian: auto-refill offered, the member sees the money', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const token = await newOwner(browser, 'Roman Share');
+  await addOperator(browser, token, 'Oksana Operator');
+  const page = await pageAs(browser, token, 'ru');
+  await page.goto('/profile/team');
+  const share = page.getByRole('button', { name: 'Поделиться балансом с Oksana Operator' });
+  // No money of one's own yet: the button waits for it.
+  await expect(share).toBeDisabled();
+
+  await topUpViaSandbox(page, token, '300');
+  await expect(page.getByRole('status', { name: /^Баланс:/ })).toContainText('300,00');
+  await expect(share).toBeEnabled();
+  await share.click();
+  const dialog = page.getByRole('dialog', { name: 'Поделиться балансом с Oksana Operator' });
+  await dialog.getByLabel(/^Сумма/).fill('120');
+  await dialog.getByLabel('Автопополнение').check();
+  await shot(page, 'share-ru-laptop');
+  await dialog.getByRole('button', { name: 'Поделиться' }).click();
+  await expect(page.getByText('Баланс успешно передан')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Oksana Operator/ })).toContainText('120,00');
+  await expect(page.getByRole('status', { name: /^Баланс:/ })).toContainText('180,00');
+  await shot(page, 'team-ru-laptop');
+
+  const phone = await pageAs(browser, token, 'ru', PHONE);
+  await phone.goto('/profile/team');
+  await expect(phone.getByRole('row', { name: /Oksana Operator/ })).toBeVisible();
+  await shot(phone, 'team-ru-phone');
+  await phone.context().close();
+  await page.context().close();
+});
+
+test('hit the plan limit, in Ukrainian: the refusal is said in the language of the page', async ({ browser }) => {
+  const token = await newOwner(browser, 'Ulyana Limit');
+  const page = await pageAs(browser, token, 'uk');
+  // The Trial allows 2 sources.
+  await api(page, token, 'post', '/sources', { name: 'Виставка' });
+  await api(page, token, 'post', '/sources', { name: 'Сайт' });
+  await page.goto('/sources');
+  await page.getByRole('button', { name: 'Створити джерело' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Створити джерело' });
+  await dialog.getByLabel(/^Назва джерела/).fill('Третє');
+  await dialog.getByRole('button', { name: 'Створити' }).click();
+  await expect(page.getByText('Ваш тариф дозволяє 2 джерел. Видаліть одне або змініть тариф.').first()).toBeVisible();
+  await shot(page, 'limit-uk-laptop');
+  await page.context().close();
+});
+
+test('the plans page, in English: the Trial in force, plans with prices, Enterprise to contact, the price list', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, ownerToken, 'en');
+  await page.goto('/profile');
+  await expect(page.getByRole('group', { name: 'Plan usage' })).toContainText('Plan: Trial');
+  await expect(page.getByRole('group', { name: 'Plan usage' })).toContainText('Imported contacts0/1,000');
+  await page.getByRole('link', { name: 'Change plan' }).click();
+  await expect(page).toHaveURL(/\/profile\/subscriptions$/);
+
+  const active = page.getByRole('region', { name: 'Active subscription' });
+  await expect(active.getByRole('heading', { name: 'Trial' })).toBeVisible();
+  await expect(active.getByRole('row', { name: /Team management/ })).toContainText('+');
+  await expect(active.getByRole('row', { name: /Sources/ })).toContainText('0/2');
+  await active.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText('Coming soon')).toBeVisible();
+
+  // The Trial is never offered; Enterprise has no price and no button.
+  await expect(page.getByRole('region', { name: 'Trial' })).toHaveCount(0);
+  const starter = page.getByRole('region', { name: 'Starter Pack' });
+  await expect(starter).toContainText('UAH 299.00 per month');
+  await expect(starter.getByRole('listitem').filter({ hasText: 'Team management' })).toContainText('-');
+  await expect(starter.getByRole('button', { name: 'Buy Starter Pack' })).toBeEnabled();
+  const enterprise = page.getByRole('region', { name: 'Enterprise' });
+  await expect(enterprise).toContainText('Contact us');
+  await expect(enterprise.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Prices' })).toContainText('Phone lookup');
+  await shot(page, 'plans-en-laptop');
+
+  const phone = await pageAs(browser, ownerToken, 'en', PHONE);
+  await phone.goto('/profile/subscriptions');
+  await expect(phone.getByRole('region', { name: 'Basic' })).toBeVisible();
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await shot(phone, 'plans-en-phone');
+  await phone.getByRole('button', { name: 'Balance and free SMS' }).click();
+  await expect(phone.getByRole('status', { name: /^Balance:/ })).toBeVisible();
+  await shot(phone, 'header-en-phone', false);
+  await phone.context().close();
+  await page.context().close();
+});
+
+test('the old profile, in Russian: tabs, and the test tab counts 10 contacts against the import limit', async ({
+  browser,
+}) => {
+  const token = await newOwner(browser, 'Ruslan Classic');
+  const page = await pageAs(browser, token, 'ru');
+  await page.goto('/old-profile');
+  for (const tab of ['Подписки', 'Смена пароля', 'Транзакции', 'Тест']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Транзакции' }).click();
+  await expect(page.getByText('Транзакции не найдены')).toBeVisible();
+  await page.getByRole('tab', { name: 'Тест' }).click();
+  await expect(page).toHaveURL(/\?tab=test$/);
+  await page.getByRole('button', { name: 'Импортировать 10 контактов' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '10 контактов засчитано в лимит импорта.' })).toBeVisible();
+  await shot(page, 'old-profile-ru-laptop');
+  // The card beside counts them at once.
+  await page.goto('/profile');
+  await expect(page.getByRole('group', { name: 'Использование тарифа' })).toContainText('10/1');
+  await page.context().close();
+});
+
+test('buy a plan, in English: from the balance at once, then one the balance does not cover through the checkout', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const token = await newOwner(browser, 'Bohdan Buyer');
+  const page = await pageAs(browser, token, 'en');
+  await topUpViaSandbox(page, token, '300');
+  await page.goto('/profile/subscriptions');
+  await expect(page.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 300.00');
+
+  // The Trial is in force, so buying asks first.
+  await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Buy' });
+  await expect(confirm).toContainText('Do you really want to buy a new plan?');
+  await confirm.getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByText('Successfully subscribed to new plan')).toBeVisible();
+  // The page reloads 2 s later with the new plan in force.
+  const active = page.getByRole('region', { name: 'Active subscription' });
+  await expect(active.getByRole('heading', { name: 'Starter Pack' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 1.00');
+  await expect(page.getByRole('status', { name: /^Free SMS:/ })).toHaveText('100/100');
+  await expect(page.getByRole('region', { name: 'Starter Pack' })).toContainText('Your plan');
+
+  // UAH 1.00 does not cover Basic: its price goes to the checkout, and the plan follows the payment.
+  await page.getByRole('button', { name: 'Buy Basic' }).click();
+  await page.getByRole('dialog', { name: 'Buy' }).getByRole('button', { name: 'Buy' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
+  await expect(page.getByText('799.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  // The checkout returns to the billing history, where both payments are.
+  await expect(page).toHaveURL(/\/profile\/transactions$/);
+  await expect(page.getByRole('row', { name: /Plan payment/ }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Plan payment/ }).filter({ hasText: '-UAH 299.00' })).toBeVisible();
+  await page.goto('/profile/subscriptions');
+  await expect(active.getByRole('heading', { name: 'Basic' })).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'bought-en-laptop');
+  await page.context().close();
+});
