@@ -17,7 +17,9 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAttributesModule } from './modules/attributes/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createConfigModule } from './modules/config/index.ts';
 import { createEventsModule } from './modules/events/index.ts';
+import { createGatewaysModule } from './modules/gateways/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
 import { createLeadsModule } from './modules/leads/index.ts';
@@ -159,13 +161,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
   const health = createHealthModule({ database, jobs });
+  const config_ = createConfigModule();
+  const gateways = createGatewaysModule({
+    db,
+    secretKey: config.HERALD_SECRET_KEY,
+    appUrl: config.APP_URL,
+    timeoutMs: config.GATEWAY_TIMEOUT_MS,
+    baseUrls: {
+      twilio: config.TWILIO_BASE_URL,
+      telnyx: config.TELNYX_BASE_URL,
+      turbosms: config.TURBOSMS_BASE_URL,
+      smsclub: config.SMSCLUB_BASE_URL,
+      alphasms: config.ALPHASMS_BASE_URL,
+    },
+  });
 
   app.addHook('onClose', async () => {
-    for (const module of [attributes, imports, segments]) module.stop();
+    for (const module of [attributes, imports, segments, gateways]) module.stop();
   });
 
   await app.register(auth.routes, { prefix: '/api/auth' });
-  const apiModules = [team, attributes, settings, sources, leads, health, events, processesModule, imports, segments];
+  const apiModules = [
+    team,
+    attributes,
+    settings,
+    sources,
+    leads,
+    health,
+    events,
+    processesModule,
+    imports,
+    segments,
+    config_,
+    gateways,
+  ];
   await app.register(
     async (api) => {
       for (const module of apiModules) await api.register(module.routes);

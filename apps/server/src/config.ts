@@ -41,11 +41,22 @@ const ZConfigSource = z.object({
     .default(1024 * 1024),
   /** Leads per publishing transaction of an import (default: 100,000 on PostgreSQL, 20,000 embedded). */
   IMPORT_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** Seals gateway credentials (AES-256-GCM); generated into DATA_DIR when missing. Every node must share it. */
+  HERALD_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Default API base URLs of the SMS providers, for a gateway that names none (a proxy, a test fake). */
+  TWILIO_BASE_URL: z.url().optional(),
+  TELNYX_BASE_URL: z.url().optional(),
+  TURBOSMS_BASE_URL: z.url().optional(),
+  SMSCLUB_BASE_URL: z.url().optional(),
+  ALPHASMS_BASE_URL: z.url().optional(),
+  /** How long one call to an SMS provider may take before its outcome counts as unknown. */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
-export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {
+export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL' | 'HERALD_SECRET_KEY'> & {
   JWT_SECRET: string;
   APP_URL: string;
+  HERALD_SECRET_KEY: string;
 };
 
 export class ConfigError extends Error {}
@@ -68,12 +79,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: c.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    HERALD_SECRET_KEY: c.HERALD_SECRET_KEY ?? readOrCreateSecret(dataDir, 'secret-key'),
   };
 }
 
-function readOrCreateSecret(dataDir: string): string {
+function readOrCreateSecret(dataDir: string, name = 'jwt-secret'): string {
   if (dataDir === ':memory:') return randomBytes(32).toString('base64url');
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

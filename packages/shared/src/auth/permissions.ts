@@ -34,6 +34,10 @@ export const PERMISSIONS = {
   // Audiences and their exports: operators cannot load audiences (spec section 6).
   'segments:read': ['team_owner', 'team_admin'],
   'segments:manage': ['team_owner', 'team_admin'],
+  // SMS gateways: settings are the owner's and admins'; everyone who sends a single SMS (operators
+  // too) may list the gateways that send, without their settings.
+  'gateways:manage': ['team_owner', 'team_admin'],
+  'gateways:send': ['team_owner', 'team_admin', 'team_operator'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;
