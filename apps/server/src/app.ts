@@ -62,6 +62,11 @@ export interface BuildOptions {
    * every team is unlimited; tests give a number to prove the limit ends an import.
    */
   importAllowance?: (teamId: number) => Promise<number | null>;
+  /**
+   * Handed the gateways' offer to the sending side (send through a gateway, hear its reports), as
+   * the messages module will take it; tests use it to send and to watch reports arrive.
+   */
+  onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -175,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       alphasms: config.ALPHASMS_BASE_URL,
     },
   });
+  options.onGateways?.(gateways);
 
   app.addHook('onClose', async () => {
     for (const module of [attributes, imports, segments, gateways]) module.stop();

@@ -1,13 +1,30 @@
 import type { TConfigGeneral } from '@herald/shared/config/config.schemas';
 import { GATEWAY_TYPE_INFO, GATEWAY_TYPES } from '@herald/shared/gateways/gateway-types';
 
+// ICU still lists some zones under their old names; the renamed ones are what users look for
+// (Europe/Kyiv since 2022), and Intl accepts both.
+const RENAMED: Record<string, string> = {
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+};
+
+function timezones(): string[] {
+  return Intl.supportedValuesOf('timeZone')
+    .map((zone) => RENAMED[zone] ?? zone)
+    .filter((zone, i, all) => all.indexOf(zone) === i)
+    .sort();
+}
+
 /** The general configuration; computed once, it changes only with the code. */
 export function createConfigService() {
   let cached: TConfigGeneral | undefined;
   return {
     general(): TConfigGeneral {
       cached ??= {
-        timezones_js: Intl.supportedValuesOf('timeZone'),
+        timezones_js: timezones(),
         campaign_gateway_list: GATEWAY_TYPES.map((key) => ({ key, label: GATEWAY_TYPE_INFO[key].label })),
         setting_gateway_message_fields: Object.fromEntries(
           GATEWAY_TYPES.map((key) => [key, GATEWAY_TYPE_INFO[key].fields]),
