@@ -13,6 +13,7 @@ import enSegments from '../locales/en/segments.json';
 import enSources from '../locales/en/sources.json';
 import enTeam from '../locales/en/team.json';
 import enMessages from '../locales/en/messages.json';
+import enGateways from '../locales/en/gateways.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -24,6 +25,7 @@ import ruSegments from '../locales/ru/segments.json';
 import ruSources from '../locales/ru/sources.json';
 import ruTeam from '../locales/ru/team.json';
 import ruMessages from '../locales/ru/messages.json';
+import ruGateways from '../locales/ru/gateways.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -35,6 +37,7 @@ import ukSegments from '../locales/uk/segments.json';
 import ukSources from '../locales/uk/sources.json';
 import ukTeam from '../locales/uk/team.json';
 import ukMessages from '../locales/uk/messages.json';
+import ukGateways from '../locales/uk/gateways.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -72,6 +75,7 @@ export const resources = {
     segments: ukSegments,
     settings: ukSettings,
     imports: ukImports,
+    gateways: ukGateways,
   },
   en: {
     common: enCommon,
@@ -85,6 +89,7 @@ export const resources = {
     segments: enSegments,
     settings: enSettings,
     imports: enImports,
+    gateways: enGateways,
   },
   ru: {
     common: ruCommon,
@@ -98,6 +103,7 @@ export const resources = {
     segments: ruSegments,
     settings: ruSettings,
     imports: ruImports,
+    gateways: ruGateways,
   },
 } as const;
 
@@ -123,6 +129,7 @@ void i18n.use(initReactI18next).init({
     'settings',
     'imports',
     'segments',
+    'gateways',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

@@ -25,6 +25,18 @@ export const ZConfigGeneral = z.object({
   campaign_gateway_list: z.array(ZOption),
   /** Each gateway type's credential fields. */
   setting_gateway_message_fields: z.record(z.string(), z.array(ZGatewayFieldInfo)),
+  /** What each gateway type can do (status by webhook or poll, replies, lookups…). */
+  gateway_capabilities: z.record(
+    z.string(),
+    z.object({
+      statusDelivery: z.enum(['webhook', 'poll']),
+      inbound: z.boolean(),
+      alphaSender: z.boolean(),
+      lookup: z.boolean(),
+      recipientsPerRequest: z.number(),
+      requestsPerSecond: z.number(),
+    }),
+  ),
   campaign_status_list: z.array(ZOption),
   campaign_manual_status_list: z.array(ZOption),
   lookup_maps: z.record(z.string(), z.array(ZOption)),

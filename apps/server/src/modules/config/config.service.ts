@@ -29,6 +29,9 @@ export function createConfigService() {
         setting_gateway_message_fields: Object.fromEntries(
           GATEWAY_TYPES.map((key) => [key, GATEWAY_TYPE_INFO[key].fields]),
         ),
+        gateway_capabilities: Object.fromEntries(
+          GATEWAY_TYPES.map((key) => [key, GATEWAY_TYPE_INFO[key].capabilities]),
+        ),
         // Filled by the campaigns, lookups and templates capabilities as they land.
         campaign_status_list: [],
         campaign_manual_status_list: [],
