@@ -12,7 +12,8 @@ describe.each(databases)('SMS gateway settings on %s', (kind) => {
   let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
   beforeAll(async () => {
     twilio = await startFakeTwilio();
-    t = await startTestApp(kind, { GATEWAY_TIMEOUT_MS: '2000' });
+    // The environment's default base URL serves gateways that name none.
+    t = await startTestApp(kind, { GATEWAY_TIMEOUT_MS: '2000', TWILIO_BASE_URL: twilio.url });
   });
   afterAll(async () => {
     await t?.close();
@@ -137,6 +138,19 @@ describe.each(databases)('SMS gateway settings on %s', (kind) => {
     expect(res.json()).toMatchObject({ ok: false, code: 'gateway_auth_failed', detail: 'Authenticate' });
   });
 
+  it("uses the environment's base URL when a gateway names none", async () => {
+    const owner = await signupVerified(t);
+    const gateway = await createGateway(t, owner.token, {
+      type: 'twilio',
+      name: 'T',
+      credentials: { sid: twilio.account.sid, token: twilio.account.token, from_twilio: '+1' },
+    });
+    const before = twilio.calls.length;
+    const res = await t.request({ method: 'POST', url: `${URL_BASE}/${gateway.id}/test`, token: owner.token });
+    expect(res.json()).toMatchObject({ ok: true });
+    expect(twilio.calls.length).toBe(before + 1);
+  });
+
   it('keeps the credential sealed in the database', async () => {
     const owner = await signupVerified(t);
     const gateway = await createGateway(t, owner.token, twilioGateway());
@@ -172,6 +186,22 @@ describe.each(databases)('SMS gateway settings on %s', (kind) => {
       payload: { type: 'simulator', name: 'D', default: true, active: false },
     });
     expect(inactive.json().errors.default).toEqual([{ code: 'gateway_default_unusable' }]);
+    // Saved at once, each made default: every save succeeds and one default remains.
+    const concurrent = await Promise.all(
+      ['E', 'F', 'G'].map((name) =>
+        t.request({
+          method: 'POST',
+          url: URL_BASE,
+          token: owner.token,
+          payload: { type: 'simulator', name, default: true },
+        }),
+      ),
+    );
+    expect(concurrent.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const defaults = (await t.request({ method: 'GET', url: URL_BASE, token: owner.token }))
+      .json()
+      .data.filter((g: { default: boolean }) => g.default);
+    expect(defaults).toHaveLength(1);
     const lookupOnly = await t.request({
       method: 'POST',
       url: URL_BASE,

@@ -15,6 +15,14 @@ export interface GatewayWrite {
   credentials: string;
 }
 
+/**
+ * Two saves that both make a gateway default would each clear the other's flag before it exists and
+ * then collide on the one-default index: the team's row is locked first, so they take turns.
+ */
+async function lockTeam(tx: Kysely<DB>, teamId: number) {
+  await tx.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().execute();
+}
+
 /** SQL of the gateways table; every method but the webhook's `findAnyTeam` filters by team. */
 export function createGatewaysRepository(db: Kysely<DB>) {
   return {
@@ -40,6 +48,7 @@ export function createGatewaysRepository(db: Kysely<DB>) {
     insert(teamId: number, row: GatewayWrite): Promise<GatewayRow> {
       return db.transaction().execute(async (tx) => {
         if (row.is_default) {
+          await lockTeam(tx, teamId);
           await tx
             .updateTable('gateways')
             .set({ is_default: false })
@@ -58,6 +67,7 @@ export function createGatewaysRepository(db: Kysely<DB>) {
     update(teamId: number, id: number, row: GatewayWrite): Promise<GatewayRow | undefined> {
       return db.transaction().execute(async (tx) => {
         if (row.is_default) {
+          await lockTeam(tx, teamId);
           await tx
             .updateTable('gateways')
             .set({ is_default: false })

@@ -98,7 +98,7 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
     };
   }
 
-  async function require(teamId: number, id: number): Promise<GatewayRow> {
+  async function findOwn(teamId: number, id: number): Promise<GatewayRow> {
     const row = await repo.findById(teamId, id);
     if (!row) throw new AppError('not_found', message('gateway_not_found'));
     return row;
@@ -131,7 +131,7 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
     },
 
     async update(teamId: number, id: number, input: GatewayInput): Promise<TGateway> {
-      const stored = await require(teamId, id);
+      const stored = await findOwn(teamId, id);
       // The spec: the default gateway's row cannot be edited; another one is made default instead.
       if (stored.is_default) throw locked();
       const row = await repo.update(teamId, id, prepare(input, stored));
@@ -140,13 +140,13 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
     },
 
     async remove(teamId: number, id: number): Promise<void> {
-      const stored = await require(teamId, id);
+      const stored = await findOwn(teamId, id);
       if (stored.is_default) throw locked();
       await repo.delete(teamId, id);
     },
 
     async testConnection(teamId: number, id: number): Promise<TGatewayTestResult> {
-      const adapter = adapterOf(await require(teamId, id));
+      const adapter = adapterOf(await findOwn(teamId, id));
       try {
         await adapter.testConnection();
         return { ok: true, code: 'gateway_connected', message: englishOf({ code: 'gateway_connected' }) };
@@ -166,7 +166,7 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
 
     /** For the sending side (messages, lookups): a team's gateway and its adapter. */
     async adapter(teamId: number, id: number): Promise<{ gateway: TGateway; adapter: GatewayAdapter }> {
-      const row = await require(teamId, id);
+      const row = await findOwn(teamId, id);
       return { gateway: view(row), adapter: adapterOf(row) };
     },
 

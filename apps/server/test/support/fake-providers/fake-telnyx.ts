@@ -110,5 +110,35 @@ export async function startFakeTelnyx(apiKey = `KEY${randomBytes(12).toString('h
     };
   }
 
-  return Object.assign(fake as FakeServer, { apiKey, publicKey, messages, event });
+  /** A `message.received` event: a reply to one of the account's numbers. */
+  function received(url: string, from: string, to: string, text: string): SignedCallback {
+    const body = JSON.stringify({
+      data: {
+        record_type: 'event',
+        id: randomUUID(),
+        event_type: 'message.received',
+        occurred_at: new Date().toISOString(),
+        payload: {
+          id: randomUUID(),
+          direction: 'inbound',
+          from: { phone_number: from },
+          to: [{ phone_number: to }],
+          text,
+        },
+      },
+      meta: { attempt: 1, delivered_to: url },
+    });
+    const timestamp = Math.floor(Date.now() / 1000);
+    return {
+      url,
+      headers: {
+        'content-type': 'application/json',
+        'telnyx-timestamp': String(timestamp),
+        'telnyx-signature-ed25519': sign_(timestamp, body),
+      },
+      body,
+    };
+  }
+
+  return Object.assign(fake as FakeServer, { apiKey, publicKey, messages, event, received });
 }
