@@ -17,6 +17,7 @@ const TEXT = {
     remove: 'Видалити',
     default: 'За замовчуванням',
     edit: 'Редагувати',
+    sidMissing: 'Заповніть поле «Account SID».',
   },
   en: {
     tab: 'SMS Gateways',
@@ -30,6 +31,7 @@ const TEXT = {
     remove: 'Delete',
     default: 'Default',
     edit: 'Edit',
+    sidMissing: 'Fill in Account SID.',
   },
   ru: {
     tab: 'SMS-шлюзы',
@@ -43,6 +45,7 @@ const TEXT = {
     remove: 'Удалить',
     default: 'По умолчанию',
     edit: 'Редактировать',
+    sidMissing: 'Заполните поле «Account SID».',
   },
 } as const;
 
@@ -86,6 +89,10 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     await dialog.getByRole('combobox', { name: text.type }).click();
     await page.getByRole('option', { name: 'Twilio' }).click();
     await expect(name).toHaveValue('Twilio');
+    // Each type asks for its own credentials, and says which are missing.
+    await dialog.getByRole('button', { name: text.save }).click();
+    await expect(dialog.getByText(text.sidMissing)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/sms-gateway-form-${lang}.png`, fullPage: true });
     await dialog.getByRole('combobox', { name: text.type }).click();
     await page.getByRole('option', { name: 'Simulator' }).click();
     await expect(name).toHaveValue('Simulator');

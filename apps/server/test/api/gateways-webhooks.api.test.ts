@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCredentialCipher } from '../../src/crypto/credentials.ts';
 import { simulatorSignature } from '../../src/modules/gateways/adapters/simulator.ts';
@@ -243,7 +242,7 @@ describe.each(databases)('the simulator, calling the app back on %s', (kind) => 
       adapter.send({ to: '12345', text: 'x', statusCallbackUrl: '', idempotencyKey: 'k' }),
     ).rejects.toMatchObject({ kind: 'permanent', reason: 'rejected' });
 
-    const db = t.app.services.database.db as Kysely<any>;
+    const db = t.app.services.database.db;
     const sealed = await db
       .selectFrom('gateways')
       .select('credentials')

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, signupVerified } from '../support/accounts.ts';
 import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
@@ -154,7 +153,7 @@ describe.each(databases)('SMS gateway settings on %s', (kind) => {
   it('keeps the credential sealed in the database', async () => {
     const owner = await signupVerified(t);
     const gateway = await createGateway(t, owner.token, twilioGateway());
-    const db = t.app.services.database.db as Kysely<any>;
+    const db = t.app.services.database.db;
     const row = await db.selectFrom('gateways').selectAll().where('id', '=', gateway.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(twilio.account.token);
     expect(row.credentials).toMatch(/^v1\./);
