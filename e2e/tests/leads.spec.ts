@@ -38,6 +38,9 @@ test('owner builds a source and a list, adds, edits, hides, flags and deletes le
 
   await test.step('add a custom attribute; the system ones are locked', async () => {
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }).click();
+    // Settings opens on its first tab, SMS gateways.
+    await expect(page).toHaveURL(/\/settings$/);
+    await page.getByRole('tab', { name: 'System Attributes' }).click();
     await expect(page).toHaveURL(/\/settings\/system-attributes$/);
     const table = page.getByRole('table', { name: 'Lead attributes' });
     await expect(table.getByRole('row').filter({ hasText: 'Phone' })).toContainText('System');

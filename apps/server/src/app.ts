@@ -20,7 +20,9 @@ import { createAttributesModule } from './modules/attributes/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
 import { createDemoModule } from './modules/demo/index.ts';
+import { createConfigModule } from './modules/config/index.ts';
 import { createEventsModule } from './modules/events/index.ts';
+import { createGatewaysModule } from './modules/gateways/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
 import { createLeadsModule } from './modules/leads/index.ts';
@@ -64,6 +66,11 @@ export interface BuildOptions {
    * give a number to prove the limit ends an import without importing a plan's worth of leads.
    */
   importAllowance?: (teamId: number) => Promise<number | null>;
+  /**
+   * Handed the gateways' offer to the sending side (send through a gateway, hear its reports), as
+   * the messages module will take it; tests use it to send and to watch reports arrive.
+   */
+  onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -221,9 +228,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   team.provideBalance(billing.profileBalance);
   plans.features.provide('free-sms-limit', billing.freeSmsUsage);
   plans.features.provideConsumer('free-sms-limit', billing.spendFreeSms);
+  const config_ = createConfigModule();
+  const gateways = createGatewaysModule({
+    db,
+    secretKey: config.HERALD_SECRET_KEY,
+    appUrl: config.APP_URL,
+    timeoutMs: config.GATEWAY_TIMEOUT_MS,
+    baseUrls: {
+      twilio: config.TWILIO_BASE_URL,
+      telnyx: config.TELNYX_BASE_URL,
+      turbosms: config.TURBOSMS_BASE_URL,
+      smsclub: config.SMSCLUB_BASE_URL,
+      alphasms: config.ALPHASMS_BASE_URL,
+    },
+  });
+  options.onGateways?.(gateways);
 
   app.addHook('onClose', async () => {
-    for (const module of [attributes, imports, segments]) module.stop();
+    for (const module of [attributes, imports, segments, gateways]) module.stop();
   });
 
   await app.register(auth.routes, { prefix: '/api/auth' });
@@ -241,6 +263,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     plans,
     billing,
     demo,
+    config_,
+    gateways,
   ];
   await app.register(
     async (api) => {

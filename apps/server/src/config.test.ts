@@ -21,6 +21,17 @@ describe('configuration', () => {
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first.JWT_SECRET);
   });
 
+  it('generates the credential key once beside it, apart from the JWT secret, unless one is set', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'herald-config-'));
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(loadConfig({ DATA_DIR: dir }).HERALD_SECRET_KEY).toBe(first.HERALD_SECRET_KEY);
+    expect(readFileSync(join(dir, 'secret-key'), 'utf8').trim()).toBe(first.HERALD_SECRET_KEY);
+    expect(first.HERALD_SECRET_KEY).not.toBe(first.JWT_SECRET);
+    const key = 'k'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dir, HERALD_SECRET_KEY: key }).HERALD_SECRET_KEY).toBe(key);
+    expect(() => loadConfig({ DATA_DIR: dir, HERALD_SECRET_KEY: 'short' })).toThrow(/HERALD_SECRET_KEY/);
+  });
+
   it('defaults to the embedded database on port 3000', () => {
     const c = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'herald-config-')) });
     expect(c.PORT).toBe(3000);

@@ -55,11 +55,22 @@ const ZConfigSource = z.object({
   HERALD_DEMO_FORM_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The installation's support address: demo requests go there when no form service is set. */
   HERALD_SUPPORT_EMAIL: z.email().optional(),
+  /** Seals gateway credentials (AES-256-GCM); generated into DATA_DIR when missing. Every node must share it. */
+  HERALD_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Default API base URLs of the SMS providers, for a gateway that names none (a proxy, a test fake). */
+  TWILIO_BASE_URL: z.url().optional(),
+  TELNYX_BASE_URL: z.url().optional(),
+  TURBOSMS_BASE_URL: z.url().optional(),
+  SMSCLUB_BASE_URL: z.url().optional(),
+  ALPHASMS_BASE_URL: z.url().optional(),
+  /** How long one call to an SMS provider may take before its outcome counts as unknown. */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
-export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {
+export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL' | 'HERALD_SECRET_KEY'> & {
   JWT_SECRET: string;
   APP_URL: string;
+  HERALD_SECRET_KEY: string;
 };
 
 export class ConfigError extends Error {}
@@ -87,12 +98,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     DATA_DIR: dataDir,
     APP_URL: (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: c.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    HERALD_SECRET_KEY: c.HERALD_SECRET_KEY ?? readOrCreateSecret(dataDir, 'secret-key'),
   };
 }
 
-function readOrCreateSecret(dataDir: string): string {
+function readOrCreateSecret(dataDir: string, name = 'jwt-secret'): string {
   if (dataDir === ':memory:') return randomBytes(32).toString('base64url');
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

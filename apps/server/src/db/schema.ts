@@ -2,6 +2,7 @@
 import type { AccountsTables } from './tables/accounts.tables.ts';
 import type { BillingTables } from './tables/billing.tables.ts';
 import type { DemoTables } from './tables/demo.tables.ts';
+import type { GatewaysTables } from './tables/gateways.tables.ts';
 import type { ImportsTables } from './tables/imports.tables.ts';
 import type { LeadsTables } from './tables/leads.tables.ts';
 import type { PlatformTables } from './tables/platform.tables.ts';
@@ -16,4 +17,5 @@ export interface DB
     SegmentsTables,
     PlansTables,
     BillingTables,
-    DemoTables {}
+    DemoTables,
+    GatewaysTables {}

@@ -79,6 +79,8 @@ export async function startTestApp(
     DATABASE_URL: databaseUrl,
     APP_URL: 'http://herald.test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // Shared, as JWT_SECRET is, so two processes on one database read each other's gateway credentials.
+    HERALD_SECRET_KEY: 'test-credential-key-test-credential-key-0123',
     LOG_LEVEL: 'silent',
     HERALD_PLANS_FILE: UNLIMITED_TRIAL_PLANS,
     ...env,

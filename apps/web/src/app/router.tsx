@@ -32,6 +32,7 @@ const IgnorePhoneFormatPage = lazyPage(
 );
 const ImportFilePage = lazyPage(() => import('./routes/settings/import-file-page.tsx'), 'ImportFilePage');
 const ImportHistoryPage = lazyPage(() => import('./routes/settings/import-history-page.tsx'), 'ImportHistoryPage');
+const SmsGatewaysPage = lazyPage(() => import('./routes/settings/sms-gateways-page.tsx'), 'SmsGatewaysPage');
 const SettingsLayout = lazyPage(() => import('./routes/settings/settings-layout.tsx'), 'SettingsLayout');
 const SystemAttributesPage = lazyPage(
   () => import('./routes/settings/system-attributes-page.tsx'),
@@ -192,7 +193,7 @@ export const router = createBrowserRouter([
             ),
             handle: crumb('nav.settings'),
             children: [
-              { index: true, element: <Navigate to="/settings/system-attributes" replace /> },
+              { index: true, element: <SmsGatewaysPage /> },
               {
                 path: 'system-attributes',
                 element: <SystemAttributesPage />,

@@ -15,6 +15,7 @@ import enTeam from '../locales/en/team.json';
 import enMessages from '../locales/en/messages.json';
 import enBilling from '../locales/en/billing.json';
 import enDemo from '../locales/en/demo.json';
+import enGateways from '../locales/en/gateways.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -28,6 +29,7 @@ import ruTeam from '../locales/ru/team.json';
 import ruMessages from '../locales/ru/messages.json';
 import ruBilling from '../locales/ru/billing.json';
 import ruDemo from '../locales/ru/demo.json';
+import ruGateways from '../locales/ru/gateways.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -41,6 +43,7 @@ import ukTeam from '../locales/uk/team.json';
 import ukMessages from '../locales/uk/messages.json';
 import ukBilling from '../locales/uk/billing.json';
 import ukDemo from '../locales/uk/demo.json';
+import ukGateways from '../locales/uk/gateways.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -80,6 +83,7 @@ export const resources = {
     imports: ukImports,
     billing: ukBilling,
     demo: ukDemo,
+    gateways: ukGateways,
   },
   en: {
     common: enCommon,
@@ -95,6 +99,7 @@ export const resources = {
     imports: enImports,
     billing: enBilling,
     demo: enDemo,
+    gateways: enGateways,
   },
   ru: {
     common: ruCommon,
@@ -110,6 +115,7 @@ export const resources = {
     imports: ruImports,
     billing: ruBilling,
     demo: ruDemo,
+    gateways: ruGateways,
   },
 } as const;
 
@@ -137,6 +143,7 @@ void i18n.use(initReactI18next).init({
     'segments',
     'billing',
     'demo',
+    'gateways',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

@@ -43,6 +43,10 @@ export const PERMISSIONS = {
   'plans:manage': ['team_owner', 'team_admin'],
   // Request demo sits in the main menu, which operators do not see besides leads (spec section 2).
   'demo:request': ['team_owner', 'team_admin'],
+  // SMS gateways: settings are the owner's and admins'; everyone who sends a single SMS (operators
+  // too) may list the gateways that send, without their settings.
+  'gateways:manage': ['team_owner', 'team_admin'],
+  'gateways:send': ['team_owner', 'team_admin', 'team_operator'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;

@@ -4,10 +4,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { RouteOutlet } from '../../layout/route-suspense.tsx';
 
 /**
- * `/settings/*`. The spec names six tabs; only the ones built so far are shown (SMS gateways,
- * short URL domains and alpha names arrive with their capabilities).
+ * `/settings/*`. The spec names six tabs; only the ones built so far are shown (short URL domains
+ * and alpha names arrive with their capabilities). SMS gateways is the root, `/settings` itself.
  */
 const TABS = [
+  { path: '/settings', label: 'tabs.smsGateways' },
   { path: '/settings/system-attributes', label: 'tabs.systemAttributes' },
   { path: '/settings/import-history', label: 'tabs.importHistory' },
   { path: '/settings/ignore-phone-format', label: 'tabs.ignorePhoneFormat' },
@@ -20,7 +21,14 @@ export function SettingsLayout() {
   return (
     <Stack>
       <Title order={2}>{t('title')}</Title>
-      <Tabs value={TABS.find((tab) => pathname.startsWith(tab.path))?.path ?? null} onChange={(v) => v && navigate(v)}>
+      <Tabs
+        value={
+          TABS.find((tab) =>
+            tab.path === '/settings' ? pathname.replace(/\/$/, '') === tab.path : pathname.startsWith(tab.path),
+          )?.path ?? null
+        }
+        onChange={(v) => v && navigate(v)}
+      >
         <Tabs.List>
           {TABS.map((tab) => (
             <Tabs.Tab key={tab.path} value={tab.path}>

@@ -1,0 +1,45 @@
+import type { TConfigGeneral } from '@herald/shared/config/config.schemas';
+import { GATEWAY_TYPE_INFO, GATEWAY_TYPES } from '@herald/shared/gateways/gateway-types';
+
+// ICU still lists some zones under their old names; the renamed ones are what users look for
+// (Europe/Kyiv since 2022), and Intl accepts both.
+const RENAMED: Record<string, string> = {
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+};
+
+function timezones(): string[] {
+  return Intl.supportedValuesOf('timeZone')
+    .map((zone) => RENAMED[zone] ?? zone)
+    .filter((zone, i, all) => all.indexOf(zone) === i)
+    .sort();
+}
+
+/** The general configuration; computed once, it changes only with the code. */
+export function createConfigService() {
+  let cached: TConfigGeneral | undefined;
+  return {
+    general(): TConfigGeneral {
+      cached ??= {
+        timezones_js: timezones(),
+        campaign_gateway_list: GATEWAY_TYPES.map((key) => ({ key, label: GATEWAY_TYPE_INFO[key].label })),
+        setting_gateway_message_fields: Object.fromEntries(
+          GATEWAY_TYPES.map((key) => [key, GATEWAY_TYPE_INFO[key].fields]),
+        ),
+        gateway_capabilities: Object.fromEntries(
+          GATEWAY_TYPES.map((key) => [key, GATEWAY_TYPE_INFO[key].capabilities]),
+        ),
+        // Filled by the campaigns, lookups and templates capabilities as they land.
+        campaign_status_list: [],
+        campaign_manual_status_list: [],
+        lookup_maps: {},
+        sms_templates_types: [],
+      };
+      return cached;
+    },
+  };
+}
+export type ConfigService = ReturnType<typeof createConfigService>;

@@ -1,0 +1,258 @@
+/**
+ * The kinds of SMS gateway a team can add, their credential fields (the spec's
+ * `setting_gateway_message_fields`) and what each can do. Secret fields are stored encrypted and
+ * never sent back; the others come back in a gateway's `params`.
+ */
+export const GATEWAY_TYPES = [
+  'simulator',
+  'twilio',
+  'telnyx',
+  'turbosms',
+  'smsclub',
+  'alphasms',
+  'generic_http',
+] as const;
+export type TGatewayType = (typeof GATEWAY_TYPES)[number];
+
+export type TGatewayFieldKind = 'text' | 'secret' | 'number' | 'url' | 'textarea' | 'select';
+
+export interface TGatewayField {
+  key: string;
+  /** English label; the web shows `gateways:fields.<key>`. */
+  label: string;
+  kind: TGatewayFieldKind;
+  required: boolean;
+  secret: boolean;
+  default?: string;
+  options?: Array<{ key: string; label: string }>;
+  /** Numbers: inclusive bounds. */
+  min?: number;
+  max?: number;
+}
+
+export interface TGatewayCapabilities {
+  /** How delivery reports arrive: pushed to our webhook, or asked for (`pollStatuses`). */
+  statusDelivery: 'webhook' | 'poll';
+  /** Replies reach us (opt-out by STOP works); alpha senders cannot receive replies. */
+  inbound: boolean;
+  /** Sender may be an alpha name. */
+  alphaSender: boolean;
+  /** Carrier lookup (the lookups capability). */
+  lookup: boolean;
+  recipientsPerRequest: number;
+  requestsPerSecond: number;
+}
+
+export interface TGatewayTypeInfo {
+  key: TGatewayType;
+  label: string;
+  fields: TGatewayField[];
+  capabilities: TGatewayCapabilities;
+}
+
+const text = (key: string, label: string, required = false, extra: Partial<TGatewayField> = {}): TGatewayField => ({
+  key,
+  label,
+  kind: 'text',
+  required,
+  secret: false,
+  ...extra,
+});
+const secret = (key: string, label: string, required = true): TGatewayField => ({
+  key,
+  label,
+  kind: 'secret',
+  required,
+  secret: true,
+});
+const url = (key: string, label: string, required = false, def?: string): TGatewayField => ({
+  key,
+  label,
+  kind: 'url',
+  required,
+  secret: false,
+  ...(def ? { default: def } : {}),
+});
+const percent = (key: string, label: string, def: string): TGatewayField => ({
+  key,
+  label,
+  kind: 'number',
+  required: true,
+  secret: false,
+  default: def,
+  min: 0,
+  max: 100,
+});
+/** Where the provider's API is; empty means the server's default for the type (env, else the real one). */
+const baseUrl = url('base_url', 'API base URL');
+
+export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
+  simulator: {
+    key: 'simulator',
+    label: 'Simulator',
+    fields: [
+      text('from', 'Sender'),
+      percent('delivery_rate', 'Delivered, %', '90'),
+      percent('failure_rate', 'Failed, %', '4'),
+      percent('block_rate', 'Blocked by carrier, %', '3'),
+      {
+        key: 'latency_ms',
+        label: 'Report delay, ms',
+        kind: 'number',
+        required: true,
+        secret: false,
+        default: '1000',
+        min: 0,
+        max: 600_000,
+      },
+      text('reply_text', 'Reply from every recipient'),
+    ],
+    capabilities: {
+      statusDelivery: 'webhook',
+      inbound: true,
+      alphaSender: true,
+      lookup: true,
+      recipientsPerRequest: 1,
+      requestsPerSecond: 100,
+    },
+  },
+  twilio: {
+    key: 'twilio',
+    label: 'Twilio',
+    fields: [
+      text('sid', 'Account SID', true),
+      secret('token', 'Auth token'),
+      text('from_twilio', 'From (number or alpha name)', true),
+      baseUrl,
+    ],
+    capabilities: {
+      statusDelivery: 'webhook',
+      inbound: true,
+      alphaSender: true,
+      lookup: true,
+      recipientsPerRequest: 1,
+      requestsPerSecond: 100,
+    },
+  },
+  telnyx: {
+    key: 'telnyx',
+    label: 'Telnyx',
+    fields: [
+      secret('api_key', 'API key'),
+      text('messaging_profile_id', 'Messaging profile ID'),
+      text('from_telnyx', 'From (number or alpha name)'),
+      { key: 'public_key', label: 'Webhook public key', kind: 'textarea', required: true, secret: false },
+      baseUrl,
+    ],
+    capabilities: {
+      statusDelivery: 'webhook',
+      inbound: true,
+      alphaSender: true,
+      lookup: true,
+      recipientsPerRequest: 1,
+      requestsPerSecond: 50,
+    },
+  },
+  turbosms: {
+    key: 'turbosms',
+    label: 'TurboSMS',
+    fields: [secret('access_token', 'Access token'), text('from', 'Alpha name', true), baseUrl],
+    capabilities: {
+      statusDelivery: 'poll',
+      inbound: false,
+      alphaSender: true,
+      lookup: false,
+      recipientsPerRequest: 1,
+      requestsPerSecond: 10,
+    },
+  },
+  smsclub: {
+    key: 'smsclub',
+    label: 'SMS Club',
+    fields: [secret('access_token', 'Access token'), text('from', 'Alpha name', true), baseUrl],
+    capabilities: {
+      statusDelivery: 'poll',
+      inbound: false,
+      alphaSender: true,
+      lookup: false,
+      recipientsPerRequest: 100,
+      requestsPerSecond: 9,
+    },
+  },
+  alphasms: {
+    key: 'alphasms',
+    label: 'AlphaSMS',
+    fields: [secret('api_key', 'API key'), text('from', 'Alpha name', true), baseUrl],
+    capabilities: {
+      statusDelivery: 'webhook',
+      inbound: false,
+      alphaSender: true,
+      lookup: false,
+      recipientsPerRequest: 1,
+      requestsPerSecond: 10,
+    },
+  },
+  generic_http: {
+    key: 'generic_http',
+    label: 'Generic HTTP',
+    fields: [
+      url('url', 'Send URL', true),
+      text('method', 'Method', true, {
+        kind: 'select',
+        default: 'POST',
+        options: [
+          { key: 'POST', label: 'POST' },
+          { key: 'GET', label: 'GET' },
+        ],
+      }),
+      text('auth_scheme', 'Authentication', true, {
+        kind: 'select',
+        default: 'none',
+        options: [
+          { key: 'none', label: 'None' },
+          { key: 'bearer', label: 'Bearer token' },
+          { key: 'basic', label: 'User and password' },
+        ],
+      }),
+      secret('access_token', 'Access token', false),
+      text('user', 'User'),
+      secret('password', 'Password', false),
+      text('from', 'Sender'),
+      {
+        key: 'body_template',
+        label: 'Body template',
+        kind: 'textarea',
+        required: true,
+        secret: false,
+        default: '{"to":"{{to}}","from":"{{from}}","text":"{{text}}","callback":"{{status_url}}"}',
+      },
+      text('message_id_path', 'Message id in the answer', true, { default: 'id' }),
+      text('status_id_path', 'Message id in a status report', false, { default: 'id' }),
+      text('status_value_path', 'Status in a status report', false, { default: 'status' }),
+      {
+        key: 'status_map',
+        label: 'Their status = ours, one a line',
+        kind: 'textarea',
+        required: false,
+        secret: false,
+        default: 'DELIVERED=delivered\nFAILED=failed\nUNDELIVERED=undelivered\nSENT=sent',
+      },
+    ],
+    capabilities: {
+      statusDelivery: 'webhook',
+      inbound: false,
+      alphaSender: true,
+      lookup: false,
+      recipientsPerRequest: 1,
+      requestsPerSecond: 10,
+    },
+  },
+};
+
+export function isGatewayType(value: string): value is TGatewayType {
+  return (GATEWAY_TYPES as readonly string[]).includes(value);
+}
+
+export function secretFieldsOf(type: TGatewayType): string[] {
+  return GATEWAY_TYPE_INFO[type].fields.filter((f) => f.secret).map((f) => f.key);
+}
