@@ -15,6 +15,7 @@ import { registerStorableTextGuard } from './http/storable-text.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createAlphaNamesModule } from './modules/alpha-names/index.ts';
 import { createAttributesModule } from './modules/attributes/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createEventsModule } from './modules/events/index.ts';
@@ -26,6 +27,7 @@ import { createSegmentsModule } from './modules/segments/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSourcesModule } from './modules/sources/index.ts';
 import { createTeamModule } from './modules/team/index.ts';
+import { createTemplatesModule } from './modules/templates/index.ts';
 
 export interface AppServices {
   config: Config;
@@ -60,6 +62,8 @@ export interface BuildOptions {
    * every team is unlimited; tests give a number to prove the limit ends an import.
    */
   importAllowance?: (teamId: number) => Promise<number | null>;
+  /** Alpha names a team's plan allows (null: no limit); tests give a number to reach the limit. */
+  alphaNameAllowance?: (teamId: number) => Promise<number | null>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -156,6 +160,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     valuesOf: leads.valuesOf,
     defaultCountry: settings.service.defaultCountry,
   });
+  const templates = createTemplatesModule({ db });
+  const alphaNames = await createAlphaNamesModule({
+    db,
+    jobs,
+    adminEmails: config.HERALD_ADMIN_EMAILS,
+    autoApproveSeconds: config.HERALD_ALPHA_AUTO_APPROVE_SECONDS,
+    allowance: options.alphaNameAllowance,
+  });
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
   const health = createHealthModule({ database, jobs });
@@ -166,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(auth.routes, { prefix: '/api/auth' });
   const apiModules = [team, attributes, settings, sources, leads, health, events, processesModule, imports, segments];
+  apiModules.push(templates, alphaNames);
   await app.register(
     async (api) => {
       for (const module of apiModules) await api.register(module.routes);

@@ -41,6 +41,24 @@ const ZConfigSource = z.object({
     .default(1024 * 1024),
   /** Leads per publishing transaction of an import (default: 100,000 on PostgreSQL, 20,000 embedded). */
   IMPORT_CHUNK_ROWS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** The installation's admins (comma-separated e-mails): they approve or reject teams' alpha names. */
+  HERALD_ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be comma-separated e-mail addresses'))),
+  /** Seconds after which a new alpha name is approved by itself; set by installations whose gateways are simulators. */
+  HERALD_ALPHA_AUTO_APPROVE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {

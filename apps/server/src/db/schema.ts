@@ -1,8 +1,17 @@
 // Table types, one file per area, gathered here because tables reference each other.
 import type { AccountsTables } from './tables/accounts.tables.ts';
+import type { AlphaNamesTables } from './tables/alpha-names.tables.ts';
 import type { ImportsTables } from './tables/imports.tables.ts';
 import type { LeadsTables } from './tables/leads.tables.ts';
 import type { PlatformTables } from './tables/platform.tables.ts';
 import type { SegmentsTables } from './tables/segments.tables.ts';
+import type { TemplatesTables } from './tables/templates.tables.ts';
 
-export interface DB extends PlatformTables, AccountsTables, LeadsTables, ImportsTables, SegmentsTables {}
+export interface DB
+  extends PlatformTables,
+    AccountsTables,
+    LeadsTables,
+    ImportsTables,
+    SegmentsTables,
+    TemplatesTables,
+    AlphaNamesTables {}

@@ -34,6 +34,12 @@ export const PERMISSIONS = {
   // Audiences and their exports: operators cannot load audiences (spec section 6).
   'segments:read': ['team_owner', 'team_admin'],
   'segments:manage': ['team_owner', 'team_admin'],
+  // Operators list and load templates and read alpha names for the single SMS they send, but
+  // cannot save templates or manage sender names (spec section 6).
+  'templates:read': ['team_owner', 'team_admin', 'team_operator'],
+  'templates:manage': ['team_owner', 'team_admin'],
+  'alpha-names:read': ['team_owner', 'team_admin', 'team_operator'],
+  'alpha-names:manage': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;
