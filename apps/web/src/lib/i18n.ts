@@ -13,6 +13,8 @@ import enSegments from '../locales/en/segments.json';
 import enSources from '../locales/en/sources.json';
 import enTeam from '../locales/en/team.json';
 import enMessages from '../locales/en/messages.json';
+import enTemplates from '../locales/en/templates.json';
+import enAlphaNames from '../locales/en/alpha-names.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -24,6 +26,8 @@ import ruSegments from '../locales/ru/segments.json';
 import ruSources from '../locales/ru/sources.json';
 import ruTeam from '../locales/ru/team.json';
 import ruMessages from '../locales/ru/messages.json';
+import ruTemplates from '../locales/ru/templates.json';
+import ruAlphaNames from '../locales/ru/alpha-names.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -35,6 +39,8 @@ import ukSegments from '../locales/uk/segments.json';
 import ukSources from '../locales/uk/sources.json';
 import ukTeam from '../locales/uk/team.json';
 import ukMessages from '../locales/uk/messages.json';
+import ukTemplates from '../locales/uk/templates.json';
+import ukAlphaNames from '../locales/uk/alpha-names.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -72,6 +78,8 @@ export const resources = {
     segments: ukSegments,
     settings: ukSettings,
     imports: ukImports,
+    templates: ukTemplates,
+    'alpha-names': ukAlphaNames,
   },
   en: {
     common: enCommon,
@@ -85,6 +93,8 @@ export const resources = {
     segments: enSegments,
     settings: enSettings,
     imports: enImports,
+    templates: enTemplates,
+    'alpha-names': enAlphaNames,
   },
   ru: {
     common: ruCommon,
@@ -98,6 +108,8 @@ export const resources = {
     segments: ruSegments,
     settings: ruSettings,
     imports: ruImports,
+    templates: ruTemplates,
+    'alpha-names': ruAlphaNames,
   },
 } as const;
 
@@ -123,6 +135,8 @@ void i18n.use(initReactI18next).init({
     'settings',
     'imports',
     'segments',
+    'templates',
+    'alpha-names',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

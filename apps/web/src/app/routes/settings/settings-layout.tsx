@@ -5,12 +5,13 @@ import { RouteOutlet } from '../../layout/route-suspense.tsx';
 
 /**
  * `/settings/*`. The spec names six tabs; only the ones built so far are shown (SMS gateways,
- * short URL domains and alpha names arrive with their capabilities).
+ * short URL domains arrive with their capabilities).
  */
 const TABS = [
   { path: '/settings/system-attributes', label: 'tabs.systemAttributes' },
   { path: '/settings/import-history', label: 'tabs.importHistory' },
   { path: '/settings/ignore-phone-format', label: 'tabs.ignorePhoneFormat' },
+  { path: '/settings/alpha-names', label: 'tabs.alphaNames' },
 ] as const;
 
 export function SettingsLayout() {
