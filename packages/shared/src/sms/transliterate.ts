@@ -1,5 +1,5 @@
 import cyrillicToTranslitModule from 'cyrillic-to-translit-js';
-import iuliia from 'iuliia';
+import { ICAO_DOC_9303, translate } from 'iuliia';
 
 /**
  * Cyrillic to Latin by the national standards:
@@ -26,7 +26,7 @@ const WORD = /\p{L}+(?:['’ʼ]\p{L}+)*/gu;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 
 function transliterateWord(word: string, language: TTransliteration): string {
-  const latin = language === 'uk' ? ukrainian.transform(word) : iuliia.translate(word, iuliia.ICAO_DOC_9303);
+  const latin = language === 'uk' ? ukrainian.transform(word) : translate(word, ICAO_DOC_9303);
   const letters = word.replace(/['’ʼ]/g, '');
   const allCaps = letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
   return allCaps ? latin.toUpperCase() : latin;

@@ -59,7 +59,6 @@ export function AlphaNamesPanel({ canManage }: { canManage: boolean }) {
           <Group align="flex-start" gap="sm">
             <TextInput
               label={t('name')}
-              description={t('rules')}
               value={name}
               maxLength={11}
               onChange={(e) => {
@@ -78,6 +77,9 @@ export function AlphaNamesPanel({ canManage }: { canManage: boolean }) {
               {t('add')}
             </Button>
           </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('rules')}
+          </Text>
         </form>
       )}
       {names.isPending ? (

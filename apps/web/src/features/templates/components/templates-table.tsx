@@ -60,7 +60,7 @@ export function TemplatesTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {count.parts} · {count.encoding === 'GSM-7' ? 'GSM' : 'Unicode'}
                   </Text>
                 </Table.Td>
