@@ -57,6 +57,8 @@ export default defineConfig({
       APP_URL: BASE_URL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The installation admin of the alpha-name review (templates.spec.ts).
+      HERALD_ADMIN_EMAILS: 'installation-admin@herald.test',
     },
   },
 });

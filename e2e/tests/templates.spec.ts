@@ -54,15 +54,18 @@ const UI = {
 } as const;
 
 let token = '';
+const ADMIN_EMAIL = 'installation-admin@herald.test';
+const TAB = { uk: 'Альфа-імена', en: 'Alpha names', ru: 'Альфа-имена' } as const;
+const REVIEW = { uk: 'Перевірка альфа-імен', en: 'Alpha name review', ru: 'Проверка альфа-имён' } as const;
 
-async function pageAs(browser: Browser, lang: string) {
+async function pageAs(browser: Browser, lang: string, as = token) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   await context.addInitScript(
     ([t, l]) => {
       localStorage.setItem('herald.token', t);
       localStorage.setItem('herald.lang', l);
     },
-    [token, lang],
+    [as, lang],
   );
   return context.newPage();
 }
@@ -136,3 +139,49 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     await page.context().close();
   });
 }
+
+test('the installation admin approves a name on review; it becomes the team default', async ({ browser }) => {
+  const owner = await pageAs(browser, 'en');
+  await owner.goto('/alpha-names');
+  await owner.getByLabel('Alpha name').fill('Kvitka');
+  await owner.getByRole('button', { name: 'Add alpha name' }).click();
+  await expect(owner.getByRole('row', { name: /Kvitka.*On review/ })).toBeVisible();
+
+  const admin = await browser.newPage();
+  await admin.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
+  await signUpVerified(admin, 'Ivan Installation', ADMIN_EMAIL);
+  const adminToken = (await admin.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
+  await admin.goto('/alpha-names');
+  await admin.getByRole('link', { name: REVIEW.en }).click();
+  await expect(admin.getByRole('heading', { name: REVIEW.en })).toBeVisible();
+  await admin.getByRole('button', { name: 'Approve "Kvitka"' }).click();
+  await expect(admin.getByRole('button', { name: 'Approve "Kvitka"' })).toBeHidden();
+  await admin.close();
+
+  await owner.reload();
+  await expect(owner.getByRole('row', { name: /Kvitka.*Active.*Default/ })).toBeVisible();
+  await owner.screenshot({ path: `${SHOTS}/alpha-names-approved-en.png` });
+  await owner.context().close();
+
+  // The review page in each language (its queue is empty now), and the settings tab.
+  for (const lang of ['uk', 'en', 'ru'] as const) {
+    const page = await pageAs(browser, lang, adminToken);
+    await page.goto('/admin/alpha-names');
+    await expect(page.getByRole('heading', { name: REVIEW[lang] })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-alpha-names-${lang}.png` });
+    await page.context().close();
+    const settings = await pageAs(browser, lang);
+    await settings.goto('/settings/alpha-names');
+    await expect(settings.getByRole('tab', { name: TAB[lang], selected: true })).toBeVisible();
+    await expect(settings.getByRole('row', { name: /Kvitka/ })).toBeVisible();
+    await settings.screenshot({ path: `${SHOTS}/settings-alpha-names-${lang}.png` });
+    await settings.context().close();
+  }
+});
+
+test('someone who is not an installation admin is sent away from the review', async ({ browser }) => {
+  const page = await pageAs(browser, 'en');
+  await page.goto('/admin/alpha-names');
+  await expect(page).toHaveURL(/\/leads$/);
+  await page.context().close();
+});
