@@ -15,6 +15,9 @@ const UI = {
     save: 'Зберегти',
     load: 'Завантажити шаблон',
     select: 'Вибрати шаблон',
+    edit: 'Змінити SMS-шаблон',
+    saveAs: 'Зберегти як шаблон',
+    cancel: 'Скасувати',
     unicode: 'Unicode',
     alphaName: 'Альфа-ім’я',
     addAlpha: 'Додати альфа-ім’я',
@@ -30,6 +33,9 @@ const UI = {
     save: 'Save',
     load: 'Load template',
     select: 'Select template',
+    edit: 'Update SMS Template',
+    saveAs: 'Save as template',
+    cancel: 'Cancel',
     unicode: 'Unicode',
     alphaName: 'Alpha name',
     addAlpha: 'Add alpha name',
@@ -45,6 +51,9 @@ const UI = {
     save: 'Сохранить',
     load: 'Загрузить шаблон',
     select: 'Выбрать шаблон',
+    edit: 'Изменить SMS-шаблон',
+    saveAs: 'Сохранить как шаблон',
+    cancel: 'Отмена',
     unicode: 'Unicode',
     alphaName: 'Альфа-имя',
     addAlpha: 'Добавить альфа-имя',
@@ -123,6 +132,20 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     await expect(counter).toContainText(/·\s*1 SMS/);
     await expect(counter).toContainText('GSM-7');
     await page.screenshot({ path: `${SHOTS}/template-loaded-${lang}.png` });
+    await dialog.getByRole('button', { name: ui.cancel }).click();
+    await expect(dialog).toBeHidden();
+
+    // Editing it, its text is kept as a second template beside it.
+    await page.getByRole('row', { name: new RegExp(name) }).click();
+    const editor = page.getByRole('dialog', { name: ui.edit });
+    await expect(editor.getByTestId('sms-counter')).toContainText(/·\s*1 SMS/);
+    await editor.getByRole('button', { name: ui.saveAs }).click();
+    const saveAs = page.getByRole('dialog', { name: ui.saveAs });
+    await saveAs.getByRole('textbox', { name: ui.name, exact: true }).fill(`${name} copy`);
+    await saveAs.getByRole('button', { name: ui.save }).click();
+    await expect(saveAs).toBeHidden();
+    await editor.getByRole('button', { name: ui.cancel }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`${name} copy`) })).toBeVisible();
     await page.context().close();
   });
 

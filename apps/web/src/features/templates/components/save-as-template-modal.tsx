@@ -36,6 +36,9 @@ export function SaveAsTemplateModal({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    // React carries events through portals: opened inside another form's modal, this submit
+    // would also submit that form.
+    event.stopPropagation();
     if (!name.trim()) return setError(translateMessage('name_required'));
     save.mutate(
       { name: name.trim(), type_id: type, message, params: redirectTo ? { redirect_to: redirectTo } : {} },

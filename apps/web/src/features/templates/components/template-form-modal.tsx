@@ -10,6 +10,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSaveTemplate } from '../api/save-template.ts';
 import { type Placeholder, SmsComposer } from './sms-composer.tsx';
+import { SaveAsTemplateButton } from './save-as-template-button.tsx';
 import { SelectTemplateModal } from './select-template-modal.tsx';
 import { TemplateNameFields } from './template-fields.tsx';
 
@@ -96,14 +97,24 @@ export function TemplateFormModal({
             placeholders={placeholders}
             error={errors.message}
             actions={
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconFileImport size={14} aria-hidden />}
-                onClick={() => setLoading(true)}
-              >
-                {t('select.open')}
-              </Button>
+              <>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconFileImport size={14} aria-hidden />}
+                  onClick={() => setLoading(true)}
+                >
+                  {t('select.open')}
+                </Button>
+                {/* An existing template's text kept as a new one beside it. */}
+                {template && (
+                  <SaveAsTemplateButton
+                    message={message}
+                    redirectTo={hasLink ? redirectTo.trim() : undefined}
+                    canSave
+                  />
+                )}
+              </>
             }
           />
           {hasLink && (
