@@ -60,6 +60,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // Demo requests are mailed here (no form service in tests): billing.spec.ts reads the mail.
       HERALD_SUPPORT_EMAIL: 'support@herald.test',
+      // The installation admin of the alpha-name review (templates.spec.ts).
+      HERALD_ADMIN_EMAILS: 'installation-admin@herald.test',
     },
   },
 });

@@ -16,6 +16,7 @@ import { registerStorableTextGuard } from './http/storable-text.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createAlphaNamesModule } from './modules/alpha-names/index.ts';
 import { createAttributesModule } from './modules/attributes/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
@@ -32,6 +33,7 @@ import { createSegmentsModule } from './modules/segments/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSourcesModule } from './modules/sources/index.ts';
 import { createTeamModule } from './modules/team/index.ts';
+import { createTemplatesModule } from './modules/templates/index.ts';
 
 export interface AppServices {
   config: Config;
@@ -71,6 +73,8 @@ export interface BuildOptions {
    * the messages module will take it; tests use it to send and to watch reports arrive.
    */
   onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
+  /** Alpha names a team's plan allows (null: no limit); tests give a number to reach the limit. */
+  alphaNameAllowance?: (teamId: number) => Promise<number | null>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -201,6 +205,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     defaultCountry: settings.service.defaultCountry,
     log: app.log,
   });
+  const templates = createTemplatesModule({ db });
+  const alphaNames = await createAlphaNamesModule({
+    db,
+    jobs,
+    adminEmails: config.HERALD_ADMIN_EMAILS,
+    autoApproveSeconds: config.HERALD_ALPHA_AUTO_APPROVE_SECONDS,
+    allowance: options.alphaNameAllowance,
+  });
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
   const health = createHealthModule({ database, jobs });
@@ -265,6 +277,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demo,
     config_,
     gateways,
+    templates,
+    alphaNames,
   ];
   await app.register(
     async (api) => {

@@ -65,6 +65,24 @@ const ZConfigSource = z.object({
   ALPHASMS_BASE_URL: z.url().optional(),
   /** How long one call to an SMS provider may take before its outcome counts as unknown. */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The installation's admins (comma-separated e-mails): they approve or reject teams' alpha names. */
+  HERALD_ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('must be comma-separated e-mail addresses'))),
+  /** Seconds after which a new alpha name is approved by itself; set by installations whose gateways are simulators. */
+  HERALD_ALPHA_AUTO_APPROVE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL' | 'HERALD_SECRET_KEY'> & {

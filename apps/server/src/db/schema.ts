@@ -3,11 +3,13 @@ import type { AccountsTables } from './tables/accounts.tables.ts';
 import type { BillingTables } from './tables/billing.tables.ts';
 import type { DemoTables } from './tables/demo.tables.ts';
 import type { GatewaysTables } from './tables/gateways.tables.ts';
+import type { AlphaNamesTables } from './tables/alpha-names.tables.ts';
 import type { ImportsTables } from './tables/imports.tables.ts';
 import type { LeadsTables } from './tables/leads.tables.ts';
 import type { PlatformTables } from './tables/platform.tables.ts';
 import type { PlansTables } from './tables/plans.tables.ts';
 import type { SegmentsTables } from './tables/segments.tables.ts';
+import type { TemplatesTables } from './tables/templates.tables.ts';
 
 export interface DB
   extends PlatformTables,
@@ -18,4 +20,6 @@ export interface DB
     PlansTables,
     BillingTables,
     DemoTables,
-    GatewaysTables {}
+    GatewaysTables,
+    TemplatesTables,
+    AlphaNamesTables {}

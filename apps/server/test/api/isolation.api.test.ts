@@ -22,6 +22,8 @@ const TABLE_FOR_SEGMENT: Record<string, [table: string, where?: string]> = {
   imports: ['import_files'],
   'sync-import': ['import_files'],
   messaging: ['gateways'],
+  sms: ['sms_templates'],
+  default: ['alpha_names'],
 };
 /** Other path parameters and the table their ids come from. */
 const TABLE_FOR_PARAM: Record<string, [table: string, where?: string]> = {
@@ -32,6 +34,8 @@ const TABLE_FOR_PARAM: Record<string, [table: string, where?: string]> = {
 const NOT_SWEPT: Record<string, string> = {
   'POST /api/webhooks/gateways/{gatewayId}/{kind}':
     'a provider callback: no session, the gateway id names its team, and an unsigned call gets 403 (gateways-webhooks.api)',
+  'POST /api/admin/alpha-names/{id}/review':
+    'the installation admins review every team’s names; anyone else gets 403 (alpha-names.api.test.ts)',
 };
 
 type Doc = {
@@ -115,6 +119,20 @@ describe.each(databases)('another team’s ids on %s', (kind) => {
       payload: { type: 'simulator', name: 'Sim A', credentials: {} },
     });
     expect(gateway.statusCode).toBe(201);
+    const template = await t.request({
+      method: 'POST',
+      url: '/api/config/template/sms',
+      token: ownerA.token,
+      payload: { name: 'A', type_id: 'promotion', message: 'Hello {{link}}' },
+    });
+    expect(template.statusCode).toBe(201);
+    const alphaName = await t.request({
+      method: 'POST',
+      url: '/api/alpha-names/store',
+      token: ownerA.token,
+      payload: { name: 'TeamA' },
+    });
+    expect(alphaName.statusCode).toBe(201);
     // Team B, whose owner may do everything inside B.
     const ownerB = await signupVerified(t);
 

@@ -61,6 +61,16 @@ const TeamLayout = lazyPage(() => import('./routes/profile/team-layout.tsx'), 'T
 const TeamMembersPage = lazyPage(() => import('./routes/profile/team-members-page.tsx'), 'TeamMembersPage');
 const RegisterPage = lazyPage(() => import('./routes/register-page.tsx'), 'RegisterPage');
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password-page.tsx'), 'ResetPasswordPage');
+const SmsTemplatesPage = lazyPage(() => import('./routes/templates/sms-templates-page.tsx'), 'SmsTemplatesPage');
+const AlphaNamesPage = lazyPage(() => import('./routes/alpha-names/alpha-names-page.tsx'), 'AlphaNamesPage');
+const AlphaNamesSettingsTab = lazyPage(
+  () => import('./routes/alpha-names/alpha-names-page.tsx'),
+  'AlphaNamesSettingsTab',
+);
+const AdminAlphaNamesPage = lazyPage(
+  () => import('./routes/alpha-names/admin-alpha-names-page.tsx'),
+  'AdminAlphaNamesPage',
+);
 const VerifyEmailPage = lazyPage(() => import('./routes/verify-email-page.tsx'), 'VerifyEmailPage');
 
 const crumb = (key: string): RouteHandle => ({ crumb: key });
@@ -213,8 +223,32 @@ export const router = createBrowserRouter([
                 element: <IgnorePhoneFormatPage />,
                 handle: crumb('settings:tabs.ignorePhoneFormat'),
               },
+              {
+                path: 'alpha-names',
+                element: <AlphaNamesSettingsTab />,
+                handle: crumb('settings:tabs.alphaNames'),
+              },
             ],
           },
+          {
+            path: 'sms-templates',
+            element: (
+              <RequirePermission permission="templates:manage">
+                <SmsTemplatesPage />
+              </RequirePermission>
+            ),
+            handle: crumb('nav.templates'),
+          },
+          {
+            path: 'alpha-names',
+            element: (
+              <RequirePermission permission="alpha-names:manage">
+                <AlphaNamesPage />
+              </RequirePermission>
+            ),
+            handle: crumb('nav.alphaNames'),
+          },
+          { path: 'admin/alpha-names', element: <AdminAlphaNamesPage />, handle: crumb('alpha-names:admin.title') },
           {
             path: 'profile',
             element: <ProfileLayout />,

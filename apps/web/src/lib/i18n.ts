@@ -16,6 +16,8 @@ import enMessages from '../locales/en/messages.json';
 import enBilling from '../locales/en/billing.json';
 import enDemo from '../locales/en/demo.json';
 import enGateways from '../locales/en/gateways.json';
+import enTemplates from '../locales/en/templates.json';
+import enAlphaNames from '../locales/en/alpha-names.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -30,6 +32,8 @@ import ruMessages from '../locales/ru/messages.json';
 import ruBilling from '../locales/ru/billing.json';
 import ruDemo from '../locales/ru/demo.json';
 import ruGateways from '../locales/ru/gateways.json';
+import ruTemplates from '../locales/ru/templates.json';
+import ruAlphaNames from '../locales/ru/alpha-names.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -44,6 +48,8 @@ import ukMessages from '../locales/uk/messages.json';
 import ukBilling from '../locales/uk/billing.json';
 import ukDemo from '../locales/uk/demo.json';
 import ukGateways from '../locales/uk/gateways.json';
+import ukTemplates from '../locales/uk/templates.json';
+import ukAlphaNames from '../locales/uk/alpha-names.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -84,6 +90,8 @@ export const resources = {
     billing: ukBilling,
     demo: ukDemo,
     gateways: ukGateways,
+    templates: ukTemplates,
+    'alpha-names': ukAlphaNames,
   },
   en: {
     common: enCommon,
@@ -100,6 +108,8 @@ export const resources = {
     billing: enBilling,
     demo: enDemo,
     gateways: enGateways,
+    templates: enTemplates,
+    'alpha-names': enAlphaNames,
   },
   ru: {
     common: ruCommon,
@@ -116,6 +126,8 @@ export const resources = {
     billing: ruBilling,
     demo: ruDemo,
     gateways: ruGateways,
+    templates: ruTemplates,
+    'alpha-names': ruAlphaNames,
   },
 } as const;
 
@@ -144,6 +156,8 @@ void i18n.use(initReactI18next).init({
     'billing',
     'demo',
     'gateways',
+    'templates',
+    'alpha-names',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

@@ -47,6 +47,12 @@ export const PERMISSIONS = {
   // too) may list the gateways that send, without their settings.
   'gateways:manage': ['team_owner', 'team_admin'],
   'gateways:send': ['team_owner', 'team_admin', 'team_operator'],
+  // Operators list and load templates and read alpha names for the single SMS they send, but
+  // cannot save templates or manage sender names (spec section 6).
+  'templates:read': ['team_owner', 'team_admin', 'team_operator'],
+  'templates:manage': ['team_owner', 'team_admin'],
+  'alpha-names:read': ['team_owner', 'team_admin', 'team_operator'],
+  'alpha-names:manage': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;

@@ -3,6 +3,8 @@ import {
   IconAddressBook,
   IconChartBar,
   IconDatabase,
+  IconId,
+  IconMessage2,
   IconSettings,
   IconUsersGroup,
   type Icon,
@@ -29,6 +31,8 @@ export const MENU: readonly MenuItem[] = [
   { label: 'nav.audiences', path: '/', icon: IconUsersGroup, permission: 'segments:read', matchAlso: '/audiences' },
   { label: 'nav.leads', path: '/leads', icon: IconAddressBook, permission: 'leads:read', matchNested: true },
   { label: 'nav.sources', path: '/sources', icon: IconDatabase, permission: 'sources:manage', matchNested: true },
+  { label: 'nav.templates', path: '/sms-templates', icon: IconMessage2, permission: 'templates:manage' },
+  { label: 'nav.alphaNames', path: '/alpha-names', icon: IconId, permission: 'alpha-names:manage' },
   { label: 'nav.analytics', path: '/analytics', icon: IconChartBar, permission: 'dashboard:read' },
   { label: 'nav.settings', path: '/settings', icon: IconSettings, permission: 'settings:manage', matchNested: true },
 ];

@@ -5,13 +5,14 @@ import { RouteOutlet } from '../../layout/route-suspense.tsx';
 
 /**
  * `/settings/*`. The spec names six tabs; only the ones built so far are shown (short URL domains
- * and alpha names arrive with their capabilities). SMS gateways is the root, `/settings` itself.
+ * arrive with their capability). SMS gateways is the root, `/settings` itself.
  */
 const TABS = [
   { path: '/settings', label: 'tabs.smsGateways' },
   { path: '/settings/system-attributes', label: 'tabs.systemAttributes' },
   { path: '/settings/import-history', label: 'tabs.importHistory' },
   { path: '/settings/ignore-phone-format', label: 'tabs.ignorePhoneFormat' },
+  { path: '/settings/alpha-names', label: 'tabs.alphaNames' },
 ] as const;
 
 export function SettingsLayout() {

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { autoApproveScheduler, registerAutoApprove } from './alpha-names.jobs.ts';
+import { createAlphaNamesRepository } from './alpha-names.repository.ts';
+import { alphaNamesRoutes } from './alpha-names.routes.ts';
+import { createAlphaNamesService } from './alpha-names.service.ts';
+
+export interface AlphaNamesModuleDeps {
+  db: Kysely<DB>;
+  jobs: JobQueue;
+  /** E-mails of the installation's admins, who review names of every team (lower case). */
+  adminEmails: readonly string[];
+  /** Seconds after which a name on review is approved by itself (simulator installations); off when absent. */
+  autoApproveSeconds?: number;
+  /** How many names the team's plan allows (null: no limit); every team is unlimited without it. */
+  allowance?: (teamId: number) => Promise<number | null>;
+}
+
+/** Wires alpha names: repository → service → routes, and the delayed auto-approval job. */
+export async function createAlphaNamesModule(deps: AlphaNamesModuleDeps) {
+  const service = createAlphaNamesService(createAlphaNamesRepository(deps.db), {
+    allowance: deps.allowance ?? (async () => null),
+    scheduleAutoApprove:
+      deps.autoApproveSeconds === undefined ? undefined : autoApproveScheduler(deps.jobs, deps.autoApproveSeconds),
+  });
+  await registerAutoApprove(deps.jobs, service);
+  const admins = new Set(deps.adminEmails.map((e) => e.toLowerCase()));
+  const isAdmin = (email: string) => admins.has(email.toLowerCase());
+  return { service, routes: (app: FastifyInstance) => alphaNamesRoutes(app, { alphaNames: service, isAdmin }) };
+}

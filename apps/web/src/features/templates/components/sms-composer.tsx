@@ -1,0 +1,180 @@
+import { suggestImprovements } from '@herald/shared/sms/message-improver';
+import { estimateSms } from '@herald/shared/sms/sms-parts';
+import { TEMPLATE_MIN_LENGTH } from '@herald/shared/templates/templates.schemas';
+import { Badge, Button, Group, Popover, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconWand } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
+
+export interface Placeholder {
+  /** What the user reads: the attribute's name, or "Link". */
+  label: string;
+  /** The slug inside the braces. */
+  tag: string;
+}
+
+interface Props {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  /** Operators cannot use the improver (spec section 6). */
+  canImprove: boolean;
+  placeholders?: readonly Placeholder[];
+  error?: string;
+  /** Buttons beside the improver: load a template, save as template. */
+  actions?: ReactNode;
+}
+
+/** A character the user cannot see (no-break space, zero-width joiner…) shown by its code point. */
+function visible(char: string): string {
+  return /^\s$|^[\u200B-\u200D\u2060\uFEFF]$/u.test(char)
+    ? `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+    : char;
+}
+
+/**
+ * The message field every sender uses: characters, parts and encoding live, the characters that
+ * turned the message into Unicode, placeholders, and the improver's cheaper versions.
+ */
+export function SmsComposer({ value, onChange, label, canImprove, placeholders = [], error, actions }: Props) {
+  const { t } = useTranslation('templates');
+  const count = useMemo(() => estimateSms(value), [value]);
+  const [improverOpen, setImproverOpen] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const tooShort = value.trim().length < TEMPLATE_MIN_LENGTH;
+  const suggestions = useMemo(() => {
+    if (!improverOpen) return [];
+    const cyrillic = /\p{Script=Cyrillic}/u.test(value);
+    const plain = suggestImprovements(value);
+    if (!cyrillic) return plain;
+    return [
+      ...plain,
+      ...suggestImprovements(value, { transliterate: 'uk' }).filter((s) => s.kind === 'transliterate_uk'),
+      ...suggestImprovements(value, { transliterate: 'ru' }).filter((s) => s.kind === 'transliterate_ru'),
+    ];
+  }, [improverOpen, value]);
+
+  const insert = (tag: string) => {
+    const el = field.current;
+    const at = el?.selectionStart ?? value.length;
+    const end = el?.selectionEnd ?? at;
+    onChange(`${value.slice(0, at)}{{${tag}}}${value.slice(end)}`);
+  };
+
+  const improveDisabledReason = !canImprove
+    ? t('composer.improverOperators')
+    : tooShort
+      ? t('composer.tooShort')
+      : null;
+
+  return (
+    <Stack gap={6}>
+      <Textarea
+        ref={field}
+        label={label}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        autosize
+        minRows={4}
+        maxRows={12}
+        error={error}
+      />
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" c="dimmed" role="status" aria-label={t('composer.counterLabel')} data-testid="sms-counter">
+          {t('composer.counter', {
+            characters: formatNumber(count.characters),
+            parts: formatNumber(count.parts),
+            perPart: count.perPart,
+            encoding: t(count.encoding === 'GSM-7' ? 'composer.gsm' : 'composer.unicode'),
+          })}
+        </Text>
+        <Group gap="xs">
+          {placeholders.length > 0 && (
+            <Select
+              aria-label={t('composer.insertPlaceholder')}
+              placeholder={t('composer.insertPlaceholder')}
+              size="xs"
+              w={190}
+              data={placeholders.map((p) => ({ value: p.tag, label: p.label }))}
+              value={null}
+              onChange={(tag) => tag && insert(tag)}
+              searchable
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+          {actions}
+          <Popover opened={improverOpen} onChange={setImproverOpen} width={380} position="bottom-end" withinPortal>
+            <Popover.Target>
+              <Tooltip label={improveDisabledReason} disabled={!improveDisabledReason}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconWand size={14} aria-hidden />}
+                  disabled={Boolean(improveDisabledReason)}
+                  onClick={() => setImproverOpen((o) => !o)}
+                >
+                  {t('composer.improve')}
+                </Button>
+              </Tooltip>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Stack gap="sm" aria-label={t('composer.improve')}>
+                {suggestions.length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    {t('composer.nothingToImprove')}
+                  </Text>
+                )}
+                {suggestions.map((s) => (
+                  <Stack key={s.kind} gap={4}>
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text size="sm" fw={500}>
+                        {t(`composer.kind.${s.kind}`)}
+                      </Text>
+                      <Text size="xs" c={s.partsAfter < s.partsBefore ? 'teal' : 'dimmed'}>
+                        {t('composer.partsChange', { before: s.partsBefore, after: s.partsAfter })}
+                      </Text>
+                    </Group>
+                    <Text size="xs" c="dimmed" lineClamp={3} style={{ whiteSpace: 'pre-wrap' }}>
+                      {s.text}
+                    </Text>
+                    <Group justify="flex-end">
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-label={t('composer.applyNamed', { name: t(`composer.kind.${s.kind}`) })}
+                        onClick={() => {
+                          onChange(s.text);
+                          setImproverOpen(false);
+                        }}
+                      >
+                        {t('composer.apply')}
+                      </Button>
+                    </Group>
+                  </Stack>
+                ))}
+              </Stack>
+            </Popover.Dropdown>
+          </Popover>
+        </Group>
+      </Group>
+      {count.unicodeCharacters.length > 0 && (
+        <Group gap={4} aria-label={t('composer.unicodeBecause')}>
+          <Text size="xs" c="orange.8">
+            {t('composer.unicodeBecause')}
+          </Text>
+          {count.unicodeCharacters.slice(0, 24).map((char) => (
+            <Badge key={char} size="sm" variant="light" color="orange" tt="none">
+              {visible(char)}
+            </Badge>
+          ))}
+          {count.unicodeCharacters.length > 24 && (
+            <Text size="xs" c="dimmed">
+              +{count.unicodeCharacters.length - 24}
+            </Text>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
