@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { describeApiError } from '../lib/describe-api-error.ts';
 
 /** Placeholder rows while a page or table loads. */
@@ -33,13 +34,26 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   );
 }
 
-/** Nothing to show: the spec's empty text (e.g. "No Sources Found"). */
-export function EmptyState({ text }: { text: string }) {
+/**
+ * Nothing to show: the spec's empty text (e.g. "No Sources Found"), and where the user has a next
+ * step, a line saying what it is and the button that takes it.
+ */
+export function EmptyState({ text, hint, children }: { text: string; hint?: string; children?: ReactNode }) {
   return (
     <Center py="xl">
-      <Stack align="center" gap={6}>
+      <Stack align="center" gap={6} maw={520}>
         <IconInbox size={32} stroke={1.4} color="var(--mantine-color-dimmed)" aria-hidden />
         <Text c="dimmed">{text}</Text>
+        {hint && (
+          <Text size="sm" c="dimmed" ta="center">
+            {hint}
+          </Text>
+        )}
+        {children && (
+          <Group gap="xs" justify="center" mt={4}>
+            {children}
+          </Group>
+        )}
       </Stack>
     </Center>
   );

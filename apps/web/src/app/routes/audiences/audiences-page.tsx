@@ -10,6 +10,7 @@ import { SegmentsTable } from '../../../features/segments/components/segments-ta
 import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
+import { FirstSteps } from './first-steps.tsx';
 
 const AUDIENCES_PAGE_SIZE = 100;
 
@@ -33,6 +34,9 @@ export function AudiencesPage() {
           </Button>
         )}
       </Group>
+      {canManage && audiences.data && audiences.data.meta.total === 0 && !table.search && (
+        <FirstSteps onCreateAudience={() => setCreating(true)} />
+      )}
       <Paper withBorder radius="md" p="md">
         <SegmentsTable
           query={audiences}

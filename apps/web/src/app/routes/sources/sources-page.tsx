@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { StatCards } from '../../../components/stat-cards.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
@@ -25,7 +25,9 @@ export function SourcesPage() {
   const total = useSourcesTotal();
   const create = useCreateSource();
   const update = useUpdateSource();
-  const [creating, setCreating] = useState(false);
+  // The first-day checklist's Create source lands here with the form open.
+  const location = useLocation();
+  const [creating, setCreating] = useState(Boolean((location.state as { create?: boolean } | null)?.create));
   const [editing, setEditing] = useState<TSource | null>(null);
   const [deleting, setDeleting] = useState<TSource[]>([]);
 
@@ -54,6 +56,17 @@ export function SourcesPage() {
           label={t('sourcesTitle')}
           nameHeader={t('sourceName')}
           emptyText={t('noSources')}
+          emptyHint={table.search ? undefined : t('noSourcesHint')}
+          emptyAction={
+            table.search ? undefined : (
+              <>
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+                  {t('createSource')}
+                </Button>
+                <ImportButton />
+              </>
+            )
+          }
           query={sources}
           table={table}
           hrefOf={(row) => `/sources/${row.id}`}

@@ -88,7 +88,7 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
             {leads.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={span}>
-                  <EmptyState text={t('noLeads')} />
+                  <EmptyState text={t('noLeads')} hint={place ? t('noLeadsInListHint') : undefined} />
                 </Table.Td>
               </Table.Tr>
             )}

@@ -3,6 +3,7 @@ import type { TLeadCounts } from '@herald/shared/sources/sources.schemas';
 import { Anchor, Badge, Button, Checkbox, Group, Table, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
@@ -21,6 +22,9 @@ interface Props<T extends Row> {
   label: string;
   nameHeader: string;
   emptyText: string;
+  /** What to do next when there is nothing yet, and the buttons that do it. */
+  emptyHint?: string;
+  emptyAction?: ReactNode;
   query: UseQueryResult<{ data: T[]; meta: TPageMeta }>;
   table: TableState;
   hrefOf: (row: T) => string;
@@ -57,7 +61,9 @@ export function CountsTable<T extends Row>(props: Props<T>) {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => query.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState text={props.emptyText} />
+        <EmptyState text={props.emptyText} hint={props.emptyHint}>
+          {props.emptyAction}
+        </EmptyState>
       ) : (
         <>
           <Table.ScrollContainer minWidth={960}>
