@@ -15,7 +15,10 @@ export async function registerHttpPlugins(
   app: FastifyInstance,
   { config, database, tokens }: { config: Config; database: Database; tokens: TokenSigner },
 ) {
-  await registerSecurityHeaders(app);
+  // The web posts the payment form to the hosted checkout (LiqPay's when its keys are set).
+  await registerSecurityHeaders(app, {
+    formAction: config.LIQPAY_PUBLIC_KEY ? [new URL(config.LIQPAY_CHECKOUT_URL).origin] : [],
+  });
   await app.register(rateLimit, { global: false });
   if (config.CORS_ORIGIN) await app.register(cors, { origin: config.CORS_ORIGIN.split(',') });
 
