@@ -15,10 +15,7 @@ export async function registerHttpPlugins(
   app: FastifyInstance,
   { config, database, tokens }: { config: Config; database: Database; tokens: TokenSigner },
 ) {
-  // The web posts the payment form to the hosted checkout (LiqPay's when its keys are set).
-  await registerSecurityHeaders(app, {
-    formAction: config.LIQPAY_PUBLIC_KEY ? [new URL(config.LIQPAY_CHECKOUT_URL).origin] : [],
-  });
+  await registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   if (config.CORS_ORIGIN) await app.register(cors, { origin: config.CORS_ORIGIN.split(',') });
 

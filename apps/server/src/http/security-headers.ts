@@ -8,7 +8,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * through a proxy that says so and is trusted, TRUST_PROXY): over plain http the header means
  * nothing, and an intranet install on http must not be told otherwise.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { formAction?: string[] } = {}) {
+export async function registerSecurityHeaders(app: FastifyInstance) {
   await app.register(helmet, {
     // The bearer token lives in browser storage: no inline script may run, ever.
     contentSecurityPolicy: {
@@ -22,7 +22,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { f
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'", ...(options.formAction ?? [])],
+        formAction: ["'self'"],
         // Plain-HTTP installs (an intranet host) must keep working; TLS is the proxy's job.
         upgradeInsecureRequests: null,
       },
