@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
+import { decodeMessage, englishOf } from '@herald/shared/common/messages';
 import { ConfigError } from '../../config.ts';
 import {
   FEATURE_SLUGS,
@@ -31,7 +32,10 @@ function readValidated<S extends z.ZodType>(schema: S, file: string, variable: s
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(file)'}: ${i.message}`);
+    // The app's zod error map writes message codes (common/zod-messages.ts): the operator reads English.
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.') || '(file)'}: ${englishOf(decodeMessage(i.message))}`,
+    );
     throw new CatalogueError(`${variable} (${file}) is not a valid file:\n${lines.join('\n')}`);
   }
   return parsed.data;

@@ -82,6 +82,9 @@ export function createPlansService(deps: {
      */
     async activate(tx: Kysely<DB>, input: { teamId: number; planId: number; userId: number | null }) {
       const plan = planOrThrow(input.planId);
+      // Two purchases of one team at once queue here: the second replaces the first's new row
+      // instead of failing on the one-current-subscription index.
+      await repo.lockFeature(tx, input.teamId, 'subscription');
       await repo.endCurrent(tx, input.teamId, 'replaced');
       const row = await repo.insert(tx, input.teamId, plan, input.userId);
       return (await answerOf(tx, row)) as TActiveSubscription;
