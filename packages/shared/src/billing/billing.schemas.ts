@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageText } from '../common/messages.ts';
 import { pageOf, ZOrder } from '../common/pagination.schemas.ts';
+import { ZActiveSubscription } from '../plans/plans.schemas.ts';
 
 /**
  * Money on the wire: every amount and balance the server ANSWERS is an integer in minor units
@@ -172,7 +173,7 @@ export const ZSubscribeAnswer = z.discriminatedUnion('status', [
     code: z.string(),
     balance: z.number(),
     /** As `GET /api/subscriptions` answers them. */
-    active_subscriptions: z.array(z.record(z.string(), z.unknown())),
+    active_subscriptions: z.array(ZActiveSubscription),
   }),
   ZCheckout.extend({ status: z.literal('checkout') }),
 ]);

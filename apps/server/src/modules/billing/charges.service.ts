@@ -79,25 +79,11 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
     free: { remaining: number },
   ): Promise<{ results: ChargeResult[]; balance: number | null }> {
     const results = new Map<string, ChargeResult>();
-    const before = await ledger.existing(
-      tx,
-      userId,
-      requests.map((r) => r.key),
-    );
-    const fresh: Array<{ request: ChargeRequest; entry: LedgerEntry }> = [];
+    const replayed = (key: string, done: { amount: number; freeParts: number }) =>
+      results.set(key, { key, status: 'charged', amount: -done.amount, freeParts: done.freeParts, replayed: true });
+    let pending: Array<{ request: ChargeRequest; entry: LedgerEntry }> = [];
     const seen = new Set<string>();
     for (const request of requests) {
-      const done = before.get(request.key);
-      if (done) {
-        results.set(request.key, {
-          key: request.key,
-          status: 'charged',
-          amount: -done.amount,
-          freeParts: done.freeParts,
-          replayed: true,
-        });
-        continue;
-      }
       if (seen.has(request.key)) continue;
       seen.add(request.key);
       let amount = request.amount ?? 0;
@@ -111,7 +97,7 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
       }
       if (!Number.isSafeInteger(amount) || amount < 0)
         throw new Error(`charge ${request.key}: amount must be minor units ≥ 0`);
-      fresh.push({
+      pending.push({
         request,
         entry: {
           type: request.code,
@@ -125,9 +111,11 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
       });
     }
 
+    // The common case first: one statement. Keys charged before (a retry) are skipped by its
+    // insert and their share of the debit put back; only a short balance looks them up first.
     let balance: number | null = null;
-    let pending = fresh;
-    for (let attempt = 0; pending.length > 0 && attempt < 4; attempt++) {
+    let lookedUp = false;
+    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
       const posted = await ledger.post(
         tx,
         teamId,
@@ -137,26 +125,47 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
       if (posted) {
         balance = posted.balance;
         const written = new Set(posted.written);
-        let undo = 0;
+        const skipped = pending.filter((p) => !written.has(p.request.key));
         for (const { request, entry } of pending) {
-          // Written meanwhile by a concurrent retry of the same charge: taken once, by that one.
-          if (!written.has(request.key)) undo -= entry.amount;
-          results.set(request.key, {
-            key: request.key,
-            status: 'charged',
-            amount: -entry.amount,
-            freeParts: entry.freeParts ?? 0,
-            replayed: !written.has(request.key),
-          });
+          if (written.has(request.key))
+            results.set(request.key, {
+              key: request.key,
+              status: 'charged',
+              amount: -entry.amount,
+              freeParts: entry.freeParts ?? 0,
+              replayed: false,
+            });
         }
-        if (undo > 0) balance = await ledger.adjust(tx, userId, undo);
-        pending = pending.slice(pending.length);
+        if (skipped.length > 0) {
+          const prior = await ledger.existing(
+            tx,
+            userId,
+            skipped.map((p) => p.request.key),
+          );
+          for (const { request } of skipped)
+            replayed(request.key, prior.get(request.key) ?? { amount: 0, freeParts: 0 });
+          balance = await ledger.adjust(tx, userId, -skipped.reduce((sum, p) => sum + p.entry.amount, 0));
+        }
+        pending = [];
         break;
       }
-      const need = -pending.reduce((s, p) => s + p.entry.amount, 0);
+      if (!lookedUp) {
+        lookedUp = true;
+        const prior = await ledger.existing(
+          tx,
+          userId,
+          pending.map((p) => p.request.key),
+        );
+        if (prior.size > 0) {
+          for (const [key, done] of prior) replayed(key, done);
+          pending = pending.filter((p) => !prior.has(p.request.key));
+          continue;
+        }
+      }
+      const need = -pending.reduce((sum, p) => sum + p.entry.amount, 0);
       const current = await ledger.balanceOf(tx, teamId, userId);
       if (!current) break;
-      if (attempt === 0 && (await autoRefill(tx, teamId, userId, need - current.balance, pending[0].request.key)))
+      if (attempt <= 1 && (await autoRefill(tx, teamId, userId, need - current.balance, pending[0].request.key)))
         continue;
       // The longest prefix the balance covers now; the rest is answered insufficient.
       let sum = 0;

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { TCurrency } from '@herald/shared/billing/billing.schemas';
-import type { TCataloguePlan } from '@herald/shared/plans/plans.schemas';
+import type { TActiveSubscription, TCataloguePlan } from '@herald/shared/plans/plans.schemas';
 import type { DB } from '../../db/schema.ts';
 import type { FreeSmsAllowance } from './charges.service.ts';
 
@@ -8,7 +8,7 @@ import type { FreeSmsAllowance } from './charges.service.ts';
 export interface PlansDeps {
   byId(planId: number): TCataloguePlan | undefined;
   activate(tx: Kysely<DB>, input: { teamId: number; planId: number; userId: number }): Promise<unknown>;
-  active(teamId: number): Promise<unknown[]>;
+  active(teamId: number): Promise<TActiveSubscription[]>;
   dueForRenewal(tx: Kysely<DB>, now: Date): Promise<Array<{ id: number; teamId: number; planId: number }>>;
   renew(tx: Kysely<DB>, subscriptionId: number): Promise<unknown>;
   end(tx: Kysely<DB>, subscriptionId: number): Promise<boolean>;
@@ -27,7 +27,7 @@ export interface PlansPort {
   } | null>;
   activate(tx: Kysely<DB>, input: { teamId: number; planId: number; userId: number }): Promise<void>;
   /** The team's active subscriptions as `GET /api/subscriptions` answers them. */
-  activeSubscriptions(db: Kysely<DB>, teamId: number): Promise<Array<Record<string, unknown>>>;
+  activeSubscriptions(db: Kysely<DB>, teamId: number): Promise<TActiveSubscription[]>;
   freeSms: FreeSmsAllowance;
   /** Current subscriptions whose period is over at `now`, with the end of that period (the renewal's key). */
   dueForRenewal(
@@ -61,7 +61,7 @@ export function plansPortOf(plans: PlansDeps): PlansPort {
     async activate(tx, input) {
       await plans.activate(tx, input);
     },
-    activeSubscriptions: async (_db, teamId) => (await plans.active(teamId)) as Array<Record<string, unknown>>,
+    activeSubscriptions: (_db, teamId) => plans.active(teamId),
     async freeSms(db, teamId) {
       const row = await db
         .selectFrom('subscriptions')
