@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// Another port when several checkouts run their browser tests on one machine at once.
+// Another port for a second run on the same machine (HERALD_E2E_PORT), since the server is never reused.
 const PORT = Number(process.env.HERALD_E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 

@@ -108,13 +108,16 @@ export const ZImportFile = z.object({
   mapped: z.boolean(),
   parsed_leads_count: z.number(),
   leads_processed: z.number(),
-  /** Imported leads sharing no phone with any other lead of the team (shown as Unique). */
+  /** Imported leads whose phones no earlier lead of the team held (shown as Unique). */
   leads_total: z.number(),
   duplicates_resolved: z.boolean(),
+  /** Imported leads with a phone an earlier lead already held, in this file or before it (Duplicates). */
   duplicates_resolved_count: z.number(),
   leads_failed: z.number(),
   ignored_phones_count: z.number(),
   invalid_format_phones_count: z.number(),
+  /** Imported leads that hold no phone (an e-mail-only row, say). */
+  leads_without_phone: z.number(),
   error: z.string().nullable(),
   error_code: z.string().nullable(),
   /** A failed import that kept what it published and can go on from there (`PUT sync-import/{id}`). */

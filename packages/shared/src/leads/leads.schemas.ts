@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messageText, ZMessage } from '../common/messages.ts';
 import { ZAttributeType } from '../attributes/attributes.schemas.ts';
-import { pageOf, ZIds } from '../common/pagination.schemas.ts';
+import { pageOf, ZIds, ZPageQuery } from '../common/pagination.schemas.ts';
 
 export const LEAD_STATUSES = ['active', 'pending', 'flagged', 'blacklisted', 'inactive'] as const;
 export const ZLeadStatus = z.enum(LEAD_STATUSES);
@@ -74,3 +74,27 @@ export const ZLeadLogPage = pageOf(ZLeadLogEntry);
 
 /** Chips on the lead page: where the lead lives. */
 export const ZLeadLinks = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
+
+/** The leads list's own query: the page, and `duplicates=1` for only the leads that share a phone. */
+export const ZLeadPageQuery = ZPageQuery.extend({
+  duplicates: z.enum(['0', '1']).optional(),
+});
+export type TLeadPageQuery = z.infer<typeof ZLeadPageQuery>;
+
+/** The leads that share a phone with one lead (its `duplicates`), where they live, and which phones. */
+export const ZLeadDuplicates = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      status: ZLeadStatus,
+      /** The phones it shares with the lead asked about. */
+      phones: z.array(z.string()),
+      source: z.object({ id: z.number(), name: z.string() }),
+      list: z.object({ id: z.number(), name: z.string() }),
+    }),
+  ),
+  /** More leads share its phones than the list holds (it stops at DUPLICATES_SHOWN). */
+  more: z.boolean(),
+});
+export type TLeadDuplicates = z.infer<typeof ZLeadDuplicates>;
+export const DUPLICATES_SHOWN = 100;

@@ -24,7 +24,9 @@ export async function recountDuplicates(
   affected: RawBuilder<unknown>,
 ): Promise<void> {
   await sql`
-    with affected as (${affected}), counted as (
+    with affected as (${affected}), counted as materialized (
+      -- Counted once, then joined to the leads: inlined into the update, stale statistics (a team
+      -- whose leads were all deleted since the last analyze) plan it once per lead of the team.
       select a.lead_id, count(distinct o.lead_id) as n
       from affected a
       left join lead_values mine on mine.lead_id = a.lead_id and mine.type = 'phone'

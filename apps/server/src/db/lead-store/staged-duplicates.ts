@@ -76,7 +76,10 @@ export async function insertCountingDuplicates(
       select c.lead_id, lv.value from counted c
       join leads l on l.id = c.lead_id and l.team_id = ${teamId}
       join lead_values lv on lv.lead_id = c.lead_id and lv.type = 'phone'
-    ), recounted as (
+    ), recounted as materialized (
+      -- Materialized: inlined into the update below, a planner that believes the team has no
+      -- leads (statistics from before a take-back deleted them) ran it once per lead of the team,
+      -- 36,000,000 probes for a 1,000-lead chunk (80 s instead of 10 s for 12,000 phones).
       select e.lead_id, count(distinct o.lead_id) as n from earlier_phones e
       cross join lateral (
         select lv.lead_id from lead_values lv

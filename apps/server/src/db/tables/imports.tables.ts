@@ -43,6 +43,7 @@ export interface ImportFilesTable {
   leads_failed: Counter;
   ignored_phones_count: Counter;
   invalid_format_phones_count: Counter;
+  leads_without_phone: Counter;
   error: string | null;
   error_code: string | null;
   created_at: CreatedAt;

@@ -73,6 +73,7 @@ export function historyItemOf(row: ImportFileRow): Omit<TImportFile, 'attributes
     leads_failed: row.leads_failed,
     ignored_phones_count: row.ignored_phones_count,
     invalid_format_phones_count: row.invalid_format_phones_count,
+    leads_without_phone: row.leads_without_phone,
     error: row.error,
     error_code: row.error_code,
     resumable: isResumable(row),

@@ -86,6 +86,7 @@ export async function parse(deps: ImportRunnerDeps, row: ImportFileRow, columns:
     leads_failed: 0,
     ignored_phones_count: 0,
     invalid_format_phones_count: 0,
+    leads_without_phone: 0,
   });
   await announceImport(deps.bus, current, 'parse', 0);
   const size = Math.max(1, Number(row.size_bytes));

@@ -106,6 +106,7 @@ export async function publish(
       progress: 100,
       leads_total: summary.total - summary.duplicates,
       duplicates_resolved_count: summary.duplicates,
+      leads_without_phone: summary.withoutPhone,
       finished_at: new Date(),
       staging_table: null,
     },

@@ -250,12 +250,23 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       });
     },
 
-    /** Imported leads with and without a duplicate, once everything is published. */
+    /**
+     * The imported leads once everything is published: how many, how many repeat a phone that an
+     * earlier lead held (in this file or before it: of a pair in the file, the second), and how
+     * many hold no phone. Only leads counted as sharing a phone are probed for an earlier holder.
+     */
     async summary(table: string) {
-      const r = await sql<{ total: number; duplicates: number }>`
-        select count(*)::int as total, (count(*) filter (where l.duplicates > 0))::int as duplicates
+      const r = await sql<{ total: number; duplicates: number; without_phone: number }>`
+        select count(*)::int as total,
+          (count(*) filter (where l.duplicates > 0 and exists (
+            select 1 from lead_values mine
+            join lead_values o on o.team_id = l.team_id and o.type = 'phone' and o.value = mine.value and o.lead_id < l.id
+            where mine.lead_id = l.id and mine.type = 'phone')))::int as duplicates,
+          (count(*) filter (where not exists (
+            select 1 from lead_values v where v.lead_id = l.id and v.type = 'phone')))::int as without_phone
         from ${sql.table(table)} s join leads l on l.id = s.lead_id`.execute(db);
-      return { total: Number(r.rows[0].total), duplicates: Number(r.rows[0].duplicates) };
+      const row = r.rows[0];
+      return { total: Number(row.total), duplicates: Number(row.duplicates), withoutPhone: Number(row.without_phone) };
     },
   };
 }

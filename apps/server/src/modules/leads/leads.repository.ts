@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
-import type { TLeadValue } from '@herald/shared/leads/leads.schemas';
+import type { TLeadStatus, TLeadValue } from '@herald/shared/leads/leads.schemas';
 import { type LeadWrite, type LeadWriteOptions, withLeadWrite } from '../../db/lead-store/lead-write.ts';
 import type { DB } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-text.ts';
@@ -11,6 +11,8 @@ export type LeadOrderField = 'id' | 'created_at' | 'updated_at' | 'duplicates' |
 export interface LeadPageArgs {
   listId?: number;
   search?: string;
+  /** Only leads that share a phone with another lead of the team. */
+  duplicatesOnly?: boolean;
   order: { field: LeadOrderField; dir: 'asc' | 'desc' };
   offset: number;
   limit: number;
@@ -56,9 +58,10 @@ function toLeadValue(r: ValueRow): TLeadValue {
 
 /** Leads and their values. Every method takes the team first. */
 export function createLeadsRepository(db: Kysely<DB>) {
-  function filtered(teamId: number, args: Pick<LeadPageArgs, 'listId' | 'search'>) {
+  function filtered(teamId: number, args: Pick<LeadPageArgs, 'listId' | 'search' | 'duplicatesOnly'>) {
     let q = db.selectFrom('leads').where('leads.team_id', '=', teamId);
     if (args.listId) q = q.where('leads.list_id', '=', args.listId);
+    if (args.duplicatesOnly) q = q.where('leads.duplicates', '>', 0);
     if (args.search) {
       // Trigram index on lead_values.value: a fragment of a phone, e-mail or any value.
       const pattern = `%${escapeLike(args.search)}%`;
@@ -114,7 +117,7 @@ export function createLeadsRepository(db: Kysely<DB>) {
       return rows.map(({ values, ...lead }) => ({ ...lead, lead_values: values.map(toLeadValue) }));
     },
 
-    async count(teamId: number, args: Pick<LeadPageArgs, 'listId' | 'search'>) {
+    async count(teamId: number, args: Pick<LeadPageArgs, 'listId' | 'search' | 'duplicatesOnly'>) {
       const row = await filtered(teamId, args)
         .select([
           sql<number>`count(*)`.as('total'),
@@ -166,6 +169,34 @@ export function createLeadsRepository(db: Kysely<DB>) {
         .where('v.team_id', '=', teamId)
         .where('v.id', '=', id)
         .executeTakeFirst();
+    },
+
+    /**
+     * The leads holding one of `leadId`'s phones (what its `duplicates` counts), with the phones
+     * shared and where each lead lives; at most `limit`, oldest first.
+     */
+    async duplicatesOf(teamId: number, leadId: number, limit: number) {
+      const r = await sql<{
+        id: number;
+        status: TLeadStatus;
+        phones: string[];
+        source_id: number;
+        source_name: string;
+        list_id: number;
+        list_name: string;
+      }>`
+        select o.lead_id as id, l.status, array_agg(distinct o.value order by o.value) as phones,
+          s.id as source_id, s.name as source_name, li.id as list_id, li.name as list_name
+        from lead_values mine
+        join lead_values o on o.team_id = ${teamId} and o.type = 'phone' and o.value = mine.value and o.lead_id <> mine.lead_id
+        join leads l on l.id = o.lead_id and l.team_id = ${teamId}
+        join sources s on s.id = l.source_id
+        join lists li on li.id = l.list_id
+        where mine.team_id = ${teamId} and mine.lead_id = ${leadId} and mine.type = 'phone'
+        group by o.lead_id, l.status, s.id, s.name, li.id, li.name
+        order by o.lead_id
+        limit ${limit}`.execute(db);
+      return r.rows;
     },
 
     sourceAndList(teamId: number, leadId: number) {

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type TPageQuery, ZPageQuery } from '@herald/shared/common/pagination.schemas';
 import {
   ZBatchIdsRequest,
   ZBatchResult,
   ZBatchStatusRequest,
   ZCreateLeadRequest,
+  type TLeadPageQuery,
   ZLead,
+  ZLeadDuplicates,
   ZLeadLogPage,
   ZLeadPage,
+  ZLeadPageQuery,
   ZValueRequest,
 } from '@herald/shared/leads/leads.schemas';
 import { ZIdParams } from '@herald/shared/common/id.schemas';
@@ -48,18 +50,21 @@ export async function leadsRoutes(
 
   // Unsearched pages (what every lead table opens on) are served from the versioned cache: a
   // change to the team's leads bumps the version, so the next request reads them again.
-  const page = async (req: FastifyRequest, reply: FastifyReply, query: TPageQuery, listId?: number) => {
+  const page = async (req: FastifyRequest, reply: FastifyReply, query: TLeadPageQuery, listId?: number) => {
     const user = currentUser(req);
     if (query.search?.trim()) return leads.page(user, query, listId);
-    const key = `${user.teamId}:${listId ?? 'all'}:${query.page}:${query.limit}:${JSON.stringify(query.order ?? [])}`;
+    const only = query.duplicates === '1' ? 'duplicates' : 'all';
+    const key = `${user.teamId}:${listId ?? 'all'}:${only}:${query.page}:${query.limit}:${JSON.stringify(query.order ?? [])}`;
     return sendCachedJson(reply, pages, key, user.dataVersion, () => leads.page(user, query, listId));
   };
-  r.get('/leads', { ...read, schema: { tags, querystring: ZPageQuery, response: { 200: ZLeadPage } } }, (req, reply) =>
-    page(req, reply, req.query),
+  r.get(
+    '/leads',
+    { ...read, schema: { tags, querystring: ZLeadPageQuery, response: { 200: ZLeadPage } } },
+    (req, reply) => page(req, reply, req.query),
   );
   r.get(
     '/lists/:id/leads',
-    { ...read, schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZLeadPage } } },
+    { ...read, schema: { tags, params: ZIdParams, querystring: ZLeadPageQuery, response: { 200: ZLeadPage } } },
     (req, reply) => page(req, reply, req.query, req.params.id),
   );
   r.post(
@@ -89,6 +94,11 @@ export async function leadsRoutes(
     '/leads/:id/log',
     { ...read, schema: { tags, params: ZIdParams, querystring: ZLogQuery, response: { 200: ZLeadLogPage } } },
     (req) => leads.log(currentUser(req), req.params.id, req.query.page, req.query.limit),
+  );
+  r.get(
+    '/leads/:id/duplicates',
+    { ...read, schema: { tags, params: ZIdParams, response: { 200: ZLeadDuplicates } } },
+    (req) => leads.duplicates(currentUser(req), req.params.id),
   );
   r.get('/leads/:id/sources', { ...read, schema: { tags, params: ZIdParams, response: { 200: ZLeadPlaces } } }, (req) =>
     leads.sources(currentUser(req), req.params.id),

@@ -2,10 +2,17 @@ import type { Kysely } from 'kysely';
 import type { PlanLimits } from '../../db/plan-limits.ts';
 import type { DB } from '../../db/schema.ts';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
-import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
+import { pageMeta } from '@herald/shared/common/pagination.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import type { PhoneRule } from '@herald/shared/leads/phone';
-import type { TCreateLeadRequest, TLead, TLeadStatus } from '@herald/shared/leads/leads.schemas';
+import {
+  DUPLICATES_SHOWN,
+  type TCreateLeadRequest,
+  type TLead,
+  type TLeadDuplicates,
+  type TLeadPageQuery,
+  type TLeadStatus,
+} from '@herald/shared/leads/leads.schemas';
 import { message, type TMessage } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -63,14 +70,17 @@ export function createLeadsService(deps: LeadsDeps) {
   return {
     requireLead,
 
-    async page(user: AuthUser, query: TPageQuery, listId?: number) {
+    async page(user: AuthUser, query: TLeadPageQuery, listId?: number) {
       if (listId) await deps.requireList(user.teamId, listId);
-      const args = { listId, ...pageArgs(query, ORDER_FIELDS, { field: 'id', dir: 'desc' }) };
+      const duplicatesOnly = query.duplicates === '1';
+      const args = { listId, duplicatesOnly, ...pageArgs(query, ORDER_FIELDS, { field: 'id', dir: 'desc' }) };
       const search = args.search;
       // Unfiltered totals come from the cached counts (fresh after the team's own changes).
       const [rows, totals] = await Promise.all([
         repo.findPage(user.teamId, args),
-        search ? repo.count(user.teamId, args) : deps.cachedTotals(user.teamId, listId, user.dataVersion),
+        search || duplicatesOnly
+          ? repo.count(user.teamId, args)
+          : deps.cachedTotals(user.teamId, listId, user.dataVersion),
       ]);
       return {
         data: rows.map((r) => ({
@@ -176,6 +186,21 @@ export function createLeadsService(deps: LeadsDeps) {
       await requireLead(user.teamId, leadId);
       const { rows, total } = await log.page(user.teamId, leadId, (page - 1) * limit, limit);
       return { data: rows, meta: pageMeta(page, limit, total) };
+    },
+
+    async duplicates(user: AuthUser, leadId: number): Promise<TLeadDuplicates> {
+      await requireLead(user.teamId, leadId);
+      const rows = await repo.duplicatesOf(user.teamId, leadId, DUPLICATES_SHOWN + 1);
+      return {
+        data: rows.slice(0, DUPLICATES_SHOWN).map((r) => ({
+          id: Number(r.id),
+          status: r.status,
+          phones: r.phones,
+          source: { id: Number(r.source_id), name: r.source_name },
+          list: { id: Number(r.list_id), name: r.list_name },
+        })),
+        more: rows.length > DUPLICATES_SHOWN,
+      };
     },
 
     async sources(user: AuthUser, leadId: number) {

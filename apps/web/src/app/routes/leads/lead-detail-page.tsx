@@ -1,4 +1,4 @@
-import { Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useLead } from '../../../features/leads/api/get-lead.ts';
 import { useLeadPlaces } from '../../../features/leads/api/get-lead-places.ts';
 import { AddValueModal } from '../../../features/leads/components/add-value-modal.tsx';
 import { DeleteLeadsConfirm } from '../../../features/leads/components/delete-leads-confirm.tsx';
+import { LeadDuplicates } from '../../../features/leads/components/lead-duplicates.tsx';
 import { LeadStatusBadge } from '../../../features/leads/components/lead-status-badge.tsx';
 import { LeadTimeline } from '../../../features/leads/components/lead-timeline.tsx';
 import { LeadValues } from '../../../features/leads/components/lead-values.tsx';
@@ -40,6 +41,7 @@ export function LeadDetailPage() {
   const segments = useLeadSegments(leadId, canSeeAudiences);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [showDuplicates, setShowDuplicates] = useState(false);
   const back = backPath({ sourceId, listId, segmentId, subId });
 
   if (!leadId) return <NotFoundPage />;
@@ -90,8 +92,27 @@ export function LeadDetailPage() {
               <Group gap="lg">
                 <Meta label={t('updatedDate')} value={formatDateTime(data.updated_at)} />
                 <Meta label={t('createdDate')} value={formatDateTime(data.created_at)} />
-                <Meta label={t('duplicates')} value={formatNumber(data.duplicates)} />
+                {data.duplicates > 0 ? (
+                  <Stack gap={0}>
+                    <Text size="xs" c="dimmed">
+                      {t('duplicates')}
+                    </Text>
+                    <Anchor
+                      component="button"
+                      size="sm"
+                      onClick={() => setShowDuplicates((v) => !v)}
+                      aria-expanded={showDuplicates}
+                      aria-label={t('duplicatesOf.show')}
+                      data-duplicates-link
+                    >
+                      {formatNumber(data.duplicates)}
+                    </Anchor>
+                  </Stack>
+                ) : (
+                  <Meta label={t('duplicates')} value={formatNumber(data.duplicates)} />
+                )}
               </Group>
+              {showDuplicates && data.duplicates > 0 && <LeadDuplicates leadId={data.id} linkPlaces={canOpenSources} />}
               {places.data && (
                 <Group gap="xs">
                   <Text size="sm" c="dimmed">

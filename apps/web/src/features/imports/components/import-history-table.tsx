@@ -10,7 +10,7 @@ import type { TableState } from '../../../lib/use-table-state.ts';
 import type { ImportHistoryPage } from '../api/get-import-history.ts';
 import { phaseOf } from '../import-phase.ts';
 import { ImportActions } from './import-actions.tsx';
-import { importCounters } from './import-counters.tsx';
+import { CounterLabel, importCounters } from './import-counters.tsx';
 import { ImportPhaseBadge } from './import-phase-badge.tsx';
 
 /** Sortable on the server: name, date, parsed, processed, failed. */
@@ -45,7 +45,7 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct, onContinue }:
 
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={1000}>
         <Table verticalSpacing="xs" horizontalSpacing="xs" highlightOnHover aria-label={t('history.title')}>
           <Table.Thead>
             <Table.Tr>
@@ -64,11 +64,11 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct, onContinue }:
                     onSort={table.toggleSort}
                     ta="right"
                   >
-                    {t(`counters.${c.key}`)}
+                    <CounterLabel counter={c.key} size="sm" focusable={false} />
                   </SortHeader>
                 ) : (
                   <Table.Th key={c.key} ta="right">
-                    {t(`counters.${c.key}`)}
+                    <CounterLabel counter={c.key} size="sm" />
                   </Table.Th>
                 ),
               )}
@@ -77,7 +77,7 @@ export function ImportHistoryTable({ query, table, hrefOf, canAct, onContinue }:
           <Table.Tbody>
             {rows.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={9}>
+                <Table.Td colSpan={10}>
                   <EmptyState text={t('history.empty')} />
                 </Table.Td>
               </Table.Tr>
@@ -160,4 +160,5 @@ const EMPTY = {
   leads_failed: 0,
   ignored_phones_count: 0,
   invalid_format_phones_count: 0,
+  leads_without_phone: 0,
 };

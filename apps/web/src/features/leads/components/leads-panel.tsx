@@ -1,10 +1,11 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TLead } from '@herald/shared/leads/leads.schemas';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Switch } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useServerEvent } from '../../../lib/live-events.tsx';
 import { useSelection } from '../../../lib/use-selection.ts';
@@ -33,7 +34,23 @@ export function LeadsPanel({ tableKey, attributes, hrefOf, place, places, canCre
   const { t } = useTranslation('leads');
   const queryClient = useQueryClient();
   const table = useTableState(tableKey, { field: 'id', dir: 'desc' });
-  const leads = useLeads(place?.listId, table.query);
+  // In the address (`?duplicates=1`), so a link can open a table already filtered to duplicates.
+  const [params, setParams] = useSearchParams();
+  // Held here as well: the switch answers at once, while the address follows as a navigation.
+  const [onlyDuplicates, setOnly] = useState(params.get('duplicates') === '1');
+  const setOnlyDuplicates = (on: boolean) => {
+    setOnly(on);
+    setParams(
+      (p) => {
+        if (on) p.set('duplicates', '1');
+        else p.delete('duplicates');
+        return p;
+      },
+      { replace: true },
+    );
+    table.setPage(1);
+  };
+  const leads = useLeads(place?.listId, onlyDuplicates ? { ...table.query, duplicates: '1' } : table.query);
   const rows = leads.data?.data ?? [];
   const selection = useSelection(rows.map((l) => l.id));
   const [adding, setAdding] = useState(false);
@@ -48,7 +65,14 @@ export function LeadsPanel({ tableKey, attributes, hrefOf, place, places, canCre
   return (
     <>
       <Group justify="space-between" mb="sm" gap="sm">
-        <SearchInput value={table.search} onChange={table.setSearch} label={t('searchLeads')} />
+        <Group gap="md">
+          <SearchInput value={table.search} onChange={table.setSearch} label={t('searchLeads')} />
+          <Switch
+            label={t('onlyDuplicates')}
+            checked={onlyDuplicates}
+            onChange={(e) => setOnlyDuplicates(e.currentTarget.checked)}
+          />
+        </Group>
         <Group gap="xs">
           {canManage && selection.selected.length > 0 && (
             <>
