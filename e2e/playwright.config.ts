@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// Another port lets two checkouts run their browser tests on one machine at once.
+const PORT = Number(process.env.HERALD_E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // One fresh data directory per run. The config is also loaded by the workers: they inherit this

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
+import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHttpPlugins } from './http/http-plugins.ts';
 import { loggerOptions } from './http/log-redaction.ts';
@@ -22,6 +23,7 @@ import { createEventsModule } from './modules/events/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
 import { createLeadsModule } from './modules/leads/index.ts';
+import { createPlansModule, loadPlanFiles } from './modules/plans/index.ts';
 import { createProcessesModule } from './modules/processes/index.ts';
 import { createSegmentsModule } from './modules/segments/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
@@ -58,12 +60,10 @@ export interface BuildOptions {
   /** Leads deleted a transaction when a list or source goes (embedded: 5,000; PostgreSQL: all in one); tests make it small. */
   leadDeleteBatch?: number;
   /**
-   * Leads a team may still import under its plan (null: no limit). Plans are not built yet, so
-   * every team is unlimited; tests give a number to prove the limit ends an import.
+   * Leads a team may still import (null: no limit), in place of its plan's import limit: tests
+   * give a number to prove the limit ends an import without importing a plan's worth of leads.
    */
   importAllowance?: (teamId: number) => Promise<number | null>;
-  /** Alpha names a team's plan allows (null: no limit); tests give a number to reach the limit. */
-  alphaNameAllowance?: (teamId: number) => Promise<number | null>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -84,6 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerStorableTextGuard(app);
+  // The plan catalogue and price list are read before anything opens: a wrong file stops here.
+  const planFiles = loadPlanFiles(config);
 
   const database = createDatabase(config);
   try {
@@ -119,11 +121,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // functions or hooks of the modules built before it. Nothing is handed a module built after it.
   const db = database.db;
   const runWorkers = config.HERALD_ROLE !== 'api';
-  const auth = await createAuthModule({ db, tokens, mailer, jobs, appUrl: config.APP_URL });
-  const team = createTeamModule({ db, mailer, appUrl: config.APP_URL });
-  const attributes = await createAttributesModule({ db, runWorkers, sweepEveryMs: options.sweepEveryMs });
+  let plans: Awaited<ReturnType<typeof createPlansModule>>;
+  try {
+    plans = await createPlansModule({ db, files: planFiles });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const limits = { assertCanCreate: plans.limits.assertCanCreate, provide: plans.features.provide };
+  const auth = await createAuthModule({
+    db,
+    tokens,
+    mailer,
+    jobs,
+    appUrl: config.APP_URL,
+    startTrial: plans.subscriptions.startTrial,
+  });
+  const team = createTeamModule({
+    db,
+    mailer,
+    appUrl: config.APP_URL,
+    limits,
+    subscriptions: plans.subscriptions.active,
+  });
+  const attributes = await createAttributesModule({ db, runWorkers, sweepEveryMs: options.sweepEveryMs, limits });
   const settings = createSettingsModule({ db });
-  const sources = createSourcesModule({ database, leadDeleteBatch: options.leadDeleteBatch });
+  const sources = createSourcesModule({ database, leadDeleteBatch: options.leadDeleteBatch, limits });
   const leads = createLeadsModule({
     db,
     bus,
@@ -132,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireListOfSource: sources.service.requireListOfSource,
     requireList: sources.service.getList,
     cachedTotals: sources.service.leadTotals,
+    limits,
   });
   const imports = await createImportsModule({
     database,
@@ -147,7 +171,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onListsDeleting: sources.onListsDeleting,
     sweepEveryMs: options.sweepEveryMs,
     chunkRows: options.importChunkRows ?? config.IMPORT_CHUNK_ROWS,
-    importAllowance: options.importAllowance,
+    importAllowance: options.importAllowance ? fixedAllowance(options.importAllowance) : plans.importAllowance,
+    limits,
   });
   const segments = await createSegmentsModule({
     database,
@@ -159,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attributes: attributes.service.list,
     valuesOf: leads.valuesOf,
     defaultCountry: settings.service.defaultCountry,
+    limits,
   });
   const templates = createTemplatesModule({ db });
   const alphaNames = await createAlphaNamesModule({
@@ -166,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     adminEmails: config.HERALD_ADMIN_EMAILS,
     autoApproveSeconds: config.HERALD_ALPHA_AUTO_APPROVE_SECONDS,
-    allowance: options.alphaNameAllowance,
+    limits,
   });
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
@@ -177,7 +203,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(auth.routes, { prefix: '/api/auth' });
-  const apiModules = [team, attributes, settings, sources, leads, health, events, processesModule, imports, segments];
+  const apiModules = [
+    team,
+    attributes,
+    settings,
+    sources,
+    leads,
+    health,
+    events,
+    processesModule,
+    imports,
+    segments,
+    plans,
+  ];
   apiModules.push(templates, alphaNames);
   await app.register(
     async (api) => {
@@ -188,4 +226,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;
+}
+
+/** `BuildOptions.importAllowance` as the imports module's hook: a fixed number of leads a run may import. */
+function fixedAllowance(allowance: (teamId: number) => Promise<number | null>) {
+  return {
+    async reserve(teamId: number) {
+      const left = await allowance(teamId);
+      if (left !== null && left <= 0) throw new AppError('import_limit_reached');
+    },
+    async claim(teamId: number, _importId: number, count: number) {
+      const left = await allowance(teamId);
+      return left === null || count <= left ? null : left;
+    },
+  };
 }

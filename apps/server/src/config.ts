@@ -59,6 +59,10 @@ const ZConfigSource = z.object({
     .min(0)
     .max(7 * 24 * 3600)
     .optional(),
+  /** The installation's plan catalogue (JSON, decision 015); the shipped one without it. */
+  HERALD_PLANS_FILE: z.string().optional(),
+  /** The installation's price list of SMS parts and lookups (JSON, decision 015); the shipped one without it. */
+  HERALD_PRICES_FILE: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL'> & {

@@ -51,6 +51,11 @@ async function main() {
 }
 
 main().catch((error) => {
+  // A wrong file named by the configuration (the plan catalogue, the price list): its message only.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
   console.error(error);
   process.exit(1);
 });

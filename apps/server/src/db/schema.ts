@@ -4,6 +4,7 @@ import type { AlphaNamesTables } from './tables/alpha-names.tables.ts';
 import type { ImportsTables } from './tables/imports.tables.ts';
 import type { LeadsTables } from './tables/leads.tables.ts';
 import type { PlatformTables } from './tables/platform.tables.ts';
+import type { PlansTables } from './tables/plans.tables.ts';
 import type { SegmentsTables } from './tables/segments.tables.ts';
 import type { TemplatesTables } from './tables/templates.tables.ts';
 
@@ -13,5 +14,6 @@ export interface DB
     LeadsTables,
     ImportsTables,
     SegmentsTables,
+    PlansTables,
     TemplatesTables,
     AlphaNamesTables {}

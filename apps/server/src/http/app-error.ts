@@ -58,6 +58,10 @@ const defaultMessages: Record<TErrorCode, string> = {
   import_already_started: 'This import has already been started.',
   import_not_cancellable: 'This import has ended and can no longer be cancelled.',
   import_limit_reached: 'import_limit_reached',
+  subscription_required: 'A subscription is required. Choose a plan.',
+  plan_feature_missing: 'Your plan does not include this feature.',
+  plan_limit_reached: 'You have reached the limit of your plan.',
+  plan_feature_unavailable: 'This feature is not available yet.',
   internal_error: 'Something went wrong on our side.',
   service_unavailable: 'The service is temporarily unavailable.',
 };

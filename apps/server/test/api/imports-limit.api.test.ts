@@ -9,9 +9,10 @@ import { csv } from '../fixtures/imports/hostile-files.ts';
 import { mapColumns, startImport, upload, waitForImport } from '../fixtures/imports/import-client.ts';
 
 /**
- * The plan's `import-limit` (decision 009, "The plan's import limit"). Plans are not built yet, so
- * the app is given an allowance here as the billing module will give it: leads the team may still
- * import. Over it, the import fails with `import_limit_reached` and leaves no lead behind.
+ * The plan's `import-limit` (decision 009, "The plan's import limit"). The app is given a fixed
+ * allowance in place of the plan's (`BuildOptions.importAllowance`), so a limit of thousands is
+ * tested without a plan's worth of leads: leads the team may still import. Over it, the import
+ * fails with `import_limit_reached` and leaves no lead behind. The plan's own: `plans-imports.api`.
  */
 describe.each(databases)('the import limit on %s', (kind) => {
   let t: TestApp;

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+/** As in test-app.ts: the shipped plans with a Trial without limits, unless a test names others. */
+const plansFile = fileURLToPath(new URL('../fixtures/plans/unlimited-trial.json', import.meta.url));
 
 export type Exit = number | string | null;
 
@@ -20,7 +22,14 @@ export function serverProcess(env: Record<string, string>) {
     const inherited: NodeJS.ProcessEnv = { ...process.env };
     delete inherited.DATABASE_URL;
     return spawn(process.execPath, [main], {
-      env: { ...inherited, HOST: '127.0.0.1', PORT: String(onPort), LOG_LEVEL: 'error', ...env },
+      env: {
+        ...inherited,
+        HOST: '127.0.0.1',
+        PORT: String(onPort),
+        LOG_LEVEL: 'error',
+        HERALD_PLANS_FILE: plansFile,
+        ...env,
+      },
       stdio: ['ignore', 'ignore', stderr],
     });
   };

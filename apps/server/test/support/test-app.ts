@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Response as InjectResponse } from 'light-my-request';
 import pg from 'pg';
@@ -10,6 +11,13 @@ import { loadConfig } from '../../src/config.ts';
 import { waitUntil } from './wait.ts';
 
 /** The databases API tests run on: always the embedded one, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The plan catalogue API tests run with unless they name another: the shipped plans with a Trial
+ * without limits, so tests that make many sources or leads are not stopped by the Trial's limits.
+ * Tests of the limits pass `HERALD_PLANS_FILE` themselves ('' for the shipped catalogue).
+ */
+export const UNLIMITED_TRIAL_PLANS = fileURLToPath(new URL('../fixtures/plans/unlimited-trial.json', import.meta.url));
+
 export const databases: Array<'embedded' | 'postgres'> = process.env.TEST_DATABASE_URL
   ? ['embedded', 'postgres']
   : ['embedded'];
@@ -72,6 +80,7 @@ export async function startTestApp(
     APP_URL: 'http://herald.test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
+    HERALD_PLANS_FILE: UNLIMITED_TRIAL_PLANS,
     ...env,
   });
   const app = await buildApp(config, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZActiveSubscription } from '../plans/plans.schemas.ts';
 import { messageText, type TMessageCode } from '../common/messages.ts';
 import { ZRole } from './roles.ts';
 
@@ -112,6 +113,8 @@ export const ZUser = z.object({
   balance: z.number(),
   balance_currency: z.string(),
   permissions: z.array(z.string()),
+  /** The team's subscriptions in force (none: the activation prompt, disabled actions; decision 015). */
+  subscriptions: z.array(ZActiveSubscription),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -40,6 +40,9 @@ export const PERMISSIONS = {
   'templates:manage': ['team_owner', 'team_admin'],
   'alpha-names:read': ['team_owner', 'team_admin', 'team_operator'],
   'alpha-names:manage': ['team_owner', 'team_admin'],
+  // Plans and subscriptions: the owner and admins see and change them, operators do not.
+  'plans:read': ['team_owner', 'team_admin'],
+  'plans:manage': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;

@@ -32,6 +32,11 @@ export const ERROR_CODES = {
   import_already_started: 409,
   import_not_cancellable: 409,
   import_limit_reached: 422,
+  // Plans (decision 015): the plan does not allow it; `detail` names the feature.
+  subscription_required: 422,
+  plan_feature_missing: 422,
+  plan_limit_reached: 422,
+  plan_feature_unavailable: 422,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

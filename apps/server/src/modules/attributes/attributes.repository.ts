@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { TAttributeType, TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { bumpDataVersion } from '../../db/lead-store/data-version.ts';
 import { clearRetiredPresenceBits } from '../../db/lead-store/presence-bits.ts';
@@ -53,15 +53,34 @@ export function createAttributesRepository(db: Kysely<DB>) {
       return new Set(rows.map((r) => r.slug));
     },
 
+    /**
+     * Inserts attributes; `check` runs first in the same transaction (the plan's attribute limit,
+     * decision 015), so two creates at the limit cannot both pass it.
+     */
     async create(
       teamId: number,
       rows: Array<{ name: string; slug: string; type: TAttributeType; sort_order: number }>,
+      check?: (tx: Kysely<DB>) => Promise<void>,
     ) {
-      return db
-        .insertInto('lead_attributes')
-        .values(rows.map((r) => ({ ...r, team_id: teamId })))
-        .returning(columns)
-        .execute();
+      return db.transaction().execute(async (tx) => {
+        await check?.(tx);
+        return tx
+          .insertInto('lead_attributes')
+          .values(rows.map((r) => ({ ...r, team_id: teamId })))
+          .returning(columns)
+          .execute();
+      });
+    },
+
+    /** The team's own attributes (system ones are every team's): the attribute limit's usage. */
+    async countCustom(on: Kysely<DB>, teamId: number): Promise<number> {
+      const row = await on
+        .selectFrom('lead_attributes')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('team_id', '=', teamId)
+        .where('is_system', '=', false)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     // Lead pages show attribute names and values, so renames and deletes bump the data version.

@@ -1,5 +1,6 @@
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
 import { message } from '@herald/shared/common/messages';
+import type { PlanLimits } from '../../db/plan-limits.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AttributesRepository } from './attributes.repository.ts';
 
@@ -53,7 +54,7 @@ export function slugify(name: string): string {
 }
 
 /** Lead attributes: system ones (phone, email) are fixed; custom ones are the team's own. */
-export function createAttributesService(repo: AttributesRepository) {
+export function createAttributesService(repo: AttributesRepository, limits?: PlanLimits) {
   return {
     list: (teamId: number) => repo.findAll(teamId),
 
@@ -71,7 +72,9 @@ export function createAttributesService(repo: AttributesRepository) {
         for (let i = 2; taken.has(slug) || prepared.some((p) => p.slug === slug); i++) slug = `${base}_${i}`;
         prepared.push({ ...row, slug });
       }
-      return repo.create(teamId, prepared);
+      return repo.create(teamId, prepared, (tx) =>
+        limits ? limits.assertCanCreate(tx, teamId, 'attribute-limit', prepared.length) : Promise.resolve(),
+      );
     },
 
     async update(teamId: number, id: number, patch: { name?: string; sort_order?: number }) {

@@ -1,3 +1,5 @@
+import type { DB } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
 import type {
   TSignupRequest,
   TResetRequest,
@@ -45,10 +47,12 @@ interface Deps {
   jobs: Pick<JobQueue, 'send'>;
   limiter: RateLimiter;
   appUrl: string;
+  /** Gives a new team owner the Trial, in the sign-up's transaction (decision 015). */
+  startTrial?: (tx: Kysely<DB>, teamId: number, userId: number) => Promise<void>;
 }
 
 /** Sign-up, sign-in, sessions, e-mail verification, password reset and change. */
-export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl }: Deps) {
+export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl, startTrial }: Deps) {
   async function openSession(userId: number, tx?: Parameters<AuthRepository['createSession']>[1]) {
     const { token, sessionId, expiresAt } = await tokens.sign(userId);
     await repo.createSession({ id: sessionId, user_id: userId, expires_at: expiresAt }, tx);
@@ -85,6 +89,7 @@ export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl 
           },
           tx,
         );
+        await startTrial?.(tx, team.id, user.id);
         return { user, session: await openSession(user.id, tx) };
       });
       await sendVerification(user, lang);

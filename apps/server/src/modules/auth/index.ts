@@ -18,10 +18,12 @@ export interface AuthModuleDeps {
   jobs: Pick<JobQueue, 'register' | 'send'>;
   /** The web app's address, for the links in mails. */
   appUrl: string;
+  /** Gives a new team owner the Trial (the plans module, decision 015). */
+  startTrial?: (tx: Kysely<DB>, teamId: number, userId: number) => Promise<void>;
 }
 
 /** Wires sign-up, sign-in and the account's own mails: repository → service → routes, and the mail jobs. */
-export async function createAuthModule({ db, tokens, mailer, jobs, appUrl }: AuthModuleDeps) {
+export async function createAuthModule({ db, tokens, mailer, jobs, appUrl, startTrial }: AuthModuleDeps) {
   const service = createAuthService({
     repo: createAuthRepository(db),
     tokens,
@@ -29,6 +31,7 @@ export async function createAuthModule({ db, tokens, mailer, jobs, appUrl }: Aut
     jobs,
     limiter: createRateLimiter(db),
     appUrl,
+    startTrial,
   });
   await registerAuthJobs(jobs, service);
   return { service, routes: (app: FastifyInstance) => authRoutes(app, { auth: service }) };

@@ -103,21 +103,25 @@ export async function parse(deps: ImportRunnerDeps, row: ImportFileRow, columns:
     copyText: staging.copies,
     stagedThrough,
   };
-  // Read once a run: the leads this import published before a restart are the plan's usage now,
-  // and count against the file again below.
-  const allowance = await deps.importAllowance(row.team_id);
-  const limit = allowance === null ? null : allowance + row.leads_processed;
+  // The plan's import limit (decision 015): the good rows read so far are claimed batch by batch,
+  // so two imports of a team running together never pass it between them. A resumed run claims
+  // again from the file's start; what it claimed before its restart is still its own.
+  let claimed = 0;
   const writer = staging.copies ? await staging.copyWriter(table, columns.length) : undefined;
   const publishing = publisher(deps, current, columns, context, table);
   try {
     if (kept) publishing.add(stagedThrough, await staging.countAfter(kept, row.published_upto));
     for await (const m of fileErrors(parseInWorker(job, context.signal), context.signal)) {
       if (m.type !== 'batch' && m.type !== 'done') continue;
-      if (limit !== null && m.counts.good > limit) {
-        throw new FileError(
-          'import_limit_reached',
-          `The file has more leads than the plan allows to import: ${limit.toLocaleString('en')} at most.`,
-        );
+      if (m.counts.good > claimed) {
+        const most = await deps.importAllowance.claim(row.team_id, row.id, m.counts.good);
+        if (most !== null) {
+          throw new FileError(
+            'import_limit_reached',
+            `The file has more leads than the plan allows to import: ${most.toLocaleString('en')} at most.`,
+          );
+        }
+        claimed = m.counts.good;
       }
       if (m.type === 'batch') {
         // Failed rows first: a run resumed after a crash here sends them again (kept once).

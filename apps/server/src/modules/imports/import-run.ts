@@ -1,6 +1,7 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TImportStage } from '@herald/shared/imports/imports.schemas';
 import type { TProcessPhase } from '@herald/shared/processes/processes.schemas';
+import type { ImportAllowance } from '../../db/plan-limits.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext as ProcessContext } from '../../jobs/process-jobs.ts';
 import type { FailedRowsRepository } from './failed-rows.repository.ts';
@@ -35,8 +36,8 @@ export interface ImportRunnerDeps {
   batchSize: number;
   /** VACUUM after a cancel or a broken file took many leads back: the embedded database has no autovacuum. */
   vacuumAfterTakeBack: boolean;
-  /** Leads the team may still import under its plan, this import's published ones included; null: no limit. */
-  importAllowance: (teamId: number) => Promise<number | null>;
+  /** The plan's import limit: the run claims its good rows as it reads them (decision 015). */
+  importAllowance: ImportAllowance;
 }
 
 /**

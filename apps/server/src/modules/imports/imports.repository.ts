@@ -35,6 +35,18 @@ export function createImportsRepository(db: Kysely<DB>) {
   }
 
   return {
+    /** Leads of the team's imports completed since `since`: the import limit's usage of a period. */
+    async leadsImportedSince(on: Kysely<DB>, teamId: number, since: Date): Promise<number> {
+      const row = await on
+        .selectFrom('import_files')
+        .select(sql<number>`coalesce(sum(leads_processed), 0)::int`.as('n'))
+        .where('team_id', '=', teamId)
+        .where('status', '=', 'completed')
+        .where('finished_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async create(
       teamId: number,
       row: Omit<ImportFilesTable, 'id' | 'team_id' | 'created_at' | 'updated_at' | 'preview'> & { preview: string[][] },

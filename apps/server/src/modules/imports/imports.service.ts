@@ -3,6 +3,7 @@ import { message, type TMessage } from '@herald/shared/common/messages';
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
 import type { TImportMappingRequest } from '@herald/shared/imports/imports.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
+import type { ImportAllowance } from '../../db/plan-limits.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pageArgs } from '../../http/paging.ts';
 import { historyItemOf, importFileOf, syncImportOf } from './import-file.dto.ts';
@@ -20,8 +21,8 @@ export interface ImportsDeps {
   start: (user: AuthUser, importId: number, title: string) => Promise<number>;
   /** Sends an import's job again: to resume publishing after a failure, or to take back a cancelled one. */
   resume: (importId: number) => Promise<void>;
-  /** Rows the team may still import under its plan (null: unlimited, until plans land). */
-  importAllowance: (teamId: number) => Promise<number | null>;
+  /** The plan's import limit: dispatch reserves its place under it (decision 015). */
+  importAllowance: ImportAllowance;
   /** Tells the user who started an import that it ended failed (as it stood, with its reason). */
   announceFailed: (row: ImportFileRow) => Promise<void>;
 }
@@ -125,8 +126,7 @@ export function createImportsService(deps: ImportsDeps) {
       // Mapped, then its attribute deleted (the key sets it null): the user maps the file again.
       if (columns.some((c) => !c.ignored && !c.lead_attribute_id)) throw new AppError('import_mapping_stale');
       if (!columns.some((c) => c.lead_attribute_id && !c.ignored)) throw new AppError('import_mapping_required');
-      const allowance = await deps.importAllowance(user.teamId);
-      if (allowance !== null && allowance <= 0) throw new AppError('import_limit_reached');
+      await deps.importAllowance.reserve(user.teamId, id);
       const queued = await repo.move(id, 'dispatch', { stage: 'parse', progress: 0 }, { teamId: user.teamId });
       if (!queued) throw new AppError('import_already_started');
       const processId = await deps.start(user, id, row.name);

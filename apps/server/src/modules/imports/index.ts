@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { runAsBulk } from '../../db/connection-priority.ts';
 import type { Database } from '../../db/database.ts';
+import type { ImportAllowance, PlanLimits } from '../../db/plan-limits.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { createFailedRowsRepository } from './failed-rows.repository.ts';
@@ -40,8 +41,10 @@ export interface ImportsModuleDeps {
   ) => void;
   sweepEveryMs?: number;
   chunkRows?: number;
-  /** The plan's `import-limit` (decision 009, "The plan's import limit"); unlimited without it. */
-  importAllowance?: (teamId: number) => Promise<number | null>;
+  /** The plan's `import-limit` (decisions 009 and 015); unlimited without it. */
+  importAllowance?: ImportAllowance;
+  /** The plans' registry: imports count the leads they imported in the plan's period. */
+  limits?: Pick<PlanLimits, 'provide'>;
 }
 
 /** pg-boss's longest job (24 hours). */
@@ -60,7 +63,9 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   );
   const filesDir = join(deps.dataDir === ':memory:' ? '.' : deps.dataDir, 'files');
   const embedded = database.kind === 'embedded';
-  const importAllowance = deps.importAllowance ?? (async () => null);
+  const importAllowance: ImportAllowance = deps.importAllowance ?? { reserve: async () => {}, claim: async () => null };
+  // A completed import's leads count against the import limit of the period it finished in.
+  deps.limits?.provide('import-limit', (db, teamId, since) => repo.leadsImportedSince(db, teamId, since));
   const runner = createImportRunner({
     repo,
     failedRows,

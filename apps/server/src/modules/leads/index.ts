@@ -1,3 +1,4 @@
+import type { PlanLimits } from '../../db/plan-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { PhoneRule } from '@herald/shared/leads/phone';
@@ -22,6 +23,8 @@ export interface LeadsModuleDeps {
   requireListOfSource: LeadsDeps['requireListOfSource'];
   requireList: LeadsDeps['requireList'];
   cachedTotals: LeadsDeps['cachedTotals'];
+  /** The plan's lead limit (decision 015); none without it. */
+  limits?: PlanLimits;
 }
 
 /** Wires leads: repositories → services (leads, their values) → routes. */
@@ -37,7 +40,10 @@ export function createLeadsModule(deps: LeadsModuleDeps) {
     requireListOfSource: deps.requireListOfSource,
     requireList: deps.requireList,
     cachedTotals: deps.cachedTotals,
+    limits: deps.limits,
   });
+  // The team's leads, from the per-list daily counts the leads triggers keep in each transaction.
+  deps.limits?.provide('lead-limit', (on, teamId) => repo.countAll(on, teamId));
   const values = createLeadValuesService({
     repo,
     attributes: deps.attributes,

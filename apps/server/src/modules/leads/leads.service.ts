@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { PlanLimits } from '../../db/plan-limits.ts';
+import type { DB } from '../../db/schema.ts';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
@@ -25,6 +28,8 @@ export interface LeadsDeps {
     listId?: number,
     knownVersion?: number,
   ) => Promise<{ total: number; blacklisted: number }>;
+  /** The plan's lead limit (decision 015); none without it. */
+  limits?: PlanLimits;
 }
 
 const ORDER_FIELDS: LeadOrderField[] = ['id', 'created_at', 'updated_at', 'duplicates', 'status'];
@@ -109,7 +114,11 @@ export function createLeadsService(deps: LeadsDeps) {
         throw AppError.fields({ attributes: [info[0] ?? message('values_required')] });
       }
       const stored = values.map(({ name: _, ...v }) => v);
-      const lead = await repo.write(teamId, { phones: values.some((v) => v.type === 'phone') }, async (w) => {
+      const phones = values.some((v) => v.type === 'phone');
+      // The plan's lead limit, as the write's own lock: taken first, before the team's duplicate lock.
+      const limits = deps.limits;
+      const first = limits ? (tx: Kysely<DB>) => limits.assertCanCreate(tx, teamId, 'lead-limit') : undefined;
+      const lead = await repo.write(teamId, { phones, first }, async (w) => {
         const lead = await w.insertLead({ source_id: input.source_id, list_id: input.list_id });
         if (!(await w.addValues(lead.id, stored))) {
           throw new AppError('not_found', message('attribute_not_found'));

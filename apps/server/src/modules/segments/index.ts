@@ -1,3 +1,4 @@
+import { countTeamRows, type PlanLimits } from '../../db/plan-limits.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +31,8 @@ export interface SegmentsModuleDeps {
   valuesOf: (teamId: number, leadIds: number[]) => Promise<Array<TLeadValue & { lead_id: number }>>;
   /** The team's default phone country: a phone filter's value is read as a typed phone is. */
   defaultCountry?: (teamId: number) => Promise<string>;
+  /** The plan's audience limit (decision 015); none without it. */
+  limits?: PlanLimits;
 }
 
 const SWEEP_EVERY_MS = 10_000;
@@ -51,7 +54,10 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     defaultCountry: deps.defaultCountry,
     // Spec section 9: aggregations may be 5 minutes old; versions make saved changes show at once.
     counts: createVersionedCache({ ttlMs: 5 * 60_000, maxEntries: 2_000 }),
+    limits: deps.limits,
   });
+  // Audiences and the segments inside them, each a saved audience of its own.
+  deps.limits?.provide('audience-limit', (on, teamId) => countTeamRows(on, 'segments', teamId));
   const dir = join(deps.dataDir === ':memory:' ? '.' : deps.dataDir, 'exports');
   const exportsRepo = createExportsRepository(db);
   const runner = createExportRunner({

@@ -1,3 +1,4 @@
+import type { PlanLimits } from '../../db/plan-limits.ts';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { pageMeta, type TPageQuery } from '@herald/shared/common/pagination.schemas';
 import type { TLeadValue } from '@herald/shared/leads/leads.schemas';
@@ -22,6 +23,8 @@ export interface SegmentsDeps {
   defaultCountry?: (teamId: number) => Promise<string>;
   /** Counts keyed by the team's data version and the versions of the segment's chain. */
   counts: VersionedCache;
+  /** The plan's audience limit (decision 015); none without it. */
+  limits?: PlanLimits;
 }
 
 const SEGMENT_ORDER: SegmentOrderField[] = ['id', 'name', 'created_at'];
@@ -152,13 +155,14 @@ export function createSegmentsService(deps: SegmentsDeps) {
       const ancestors = parentId === null ? [] : await requireChain(user.teamId, parentId);
       const conditions = input.filters ?? [];
       await checkConditions(user.teamId, conditions, parentId !== null);
-      const id = await repo.transaction((tx) =>
-        repo.insert(
+      const id = await repo.transaction(async (tx) => {
+        await deps.limits?.assertCanCreate(tx, user.teamId, 'audience-limit');
+        return repo.insert(
           user.teamId,
           { parent_id: parentId, name: input.name, ignore_new_leads: input.ignore_new_leads, conditions },
           tx,
-        ),
-      );
+        );
+      });
       if (input.ignore_new_leads) {
         const chain = [...ancestors, ...(await repo.chain(user.teamId, id)).slice(-1)];
         return save(user, chain, {});
@@ -170,6 +174,7 @@ export function createSegmentsService(deps: SegmentsDeps) {
       const chain = await requireChain(user.teamId, id);
       const original = chain[chain.length - 1];
       const copyId = await repo.transaction(async (tx) => {
+        await deps.limits?.assertCanCreate(tx, user.teamId, 'audience-limit');
         const copy = await repo.insert(
           user.teamId,
           {

@@ -85,8 +85,13 @@ export function createSourcesRepository(db: Kysely<DB>, leadDeleteBatch: number 
       return db.selectFrom('sources').select('id').where('team_id', '=', teamId).where('id', 'in', ids).execute();
     },
 
-    createSource(teamId: number, name: string) {
-      return db
+    /** Runs `work` in one transaction: a create with its plan check (decision 015). */
+    transaction<T>(work: (tx: Kysely<DB>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    createSource(teamId: number, name: string, on: Kysely<DB> = db) {
+      return on
         .insertInto('sources')
         .values({ team_id: teamId, name })
         .returning(['id', 'name', 'status', 'created_at'])
@@ -134,8 +139,8 @@ export function createSourcesRepository(db: Kysely<DB>, leadDeleteBatch: number 
         .executeTakeFirst();
     },
 
-    createList(teamId: number, sourceId: number, name: string, status: Activity) {
-      return db
+    createList(teamId: number, sourceId: number, name: string, status: Activity, on: Kysely<DB> = db) {
+      return on
         .insertInto('lists')
         .values({ team_id: teamId, source_id: sourceId, name, status })
         .returning(['id', 'name', 'status', 'source_id', 'created_at'])

@@ -5,6 +5,7 @@ import { message } from '@herald/shared/common/messages';
 import { AppError } from '../../http/app-error.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
 import { pageArgs } from '../../http/paging.ts';
+import type { PlanLimits } from '../../db/plan-limits.ts';
 import { type Activity, SOURCE_ORDER, type SourcesRepository } from './sources.repository.ts';
 
 const EMPTY: TLeadCounts = {
@@ -30,7 +31,7 @@ export type ListsDeletingHandler = (
 ) => Promise<() => Promise<void>>;
 
 /** Sources and lists with their lead counts (cached up to 5 minutes, fresh after own changes). */
-export function createSourcesService(repo: SourcesRepository, cache: VersionedCache) {
+export function createSourcesService(repo: SourcesRepository, cache: VersionedCache, limits?: PlanLimits) {
   // Registered at build time by the modules that hold work in lists; sources knows none of them.
   const deletingHandlers: ListsDeletingHandler[] = [];
   async function listsDeleting(teamId: number, by: 'list_id' | 'source_id', ids: number[]) {
@@ -116,7 +117,11 @@ export function createSourcesService(repo: SourcesRepository, cache: VersionedCa
     },
 
     async create(teamId: number, name: string) {
-      return (await sourcesOut(teamId, [await repo.createSource(teamId, name)]))[0];
+      const row = await repo.transaction(async (tx) => {
+        await limits?.assertCanCreate(tx, teamId, 'source-limit');
+        return repo.createSource(teamId, name, tx);
+      });
+      return (await sourcesOut(teamId, [row]))[0];
     },
 
     async update(teamId: number, id: number, patch: { name?: string; status?: Activity }) {
@@ -176,7 +181,11 @@ export function createSourcesService(repo: SourcesRepository, cache: VersionedCa
 
     async createList(teamId: number, sourceId: number, name: string, status: Activity) {
       await requireSource(teamId, sourceId);
-      return withCounts([listOut(await repo.createList(teamId, sourceId, name, status))], new Map())[0];
+      const row = await repo.transaction(async (tx) => {
+        await limits?.assertCanCreate(tx, teamId, 'list-limit');
+        return repo.createList(teamId, sourceId, name, status, tx);
+      });
+      return withCounts([listOut(row)], new Map())[0];
     },
 
     async updateList(teamId: number, id: number, patch: { name?: string; status?: Activity }) {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { InvitationsTable } from '../../db/tables/accounts.tables.ts';
 
@@ -92,15 +92,39 @@ export function createTeamRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    createInvitation(invitation: {
-      team_id: number;
-      email: string;
-      role: InvitationsTable['role'];
-      token_hash: string;
-      invited_by: number;
-      expires_at: Date;
-    }) {
-      return db.insertInto('invitations').values(invitation).returningAll().executeTakeFirstOrThrow();
+    /** `check` runs first in the same transaction: the plan's team limits (decision 015). */
+    createInvitation(
+      invitation: {
+        team_id: number;
+        email: string;
+        role: InvitationsTable['role'];
+        token_hash: string;
+        invited_by: number;
+        expires_at: Date;
+      },
+      check?: (tx: Kysely<DB>) => Promise<void>,
+    ) {
+      return db.transaction().execute(async (tx) => {
+        await check?.(tx);
+        return tx.insertInto('invitations').values(invitation).returningAll().executeTakeFirstOrThrow();
+      });
+    },
+
+    /** The team's places taken: its members and the invitations still open (the team size's usage). */
+    async countSeats(on: Kysely<DB>, teamId: number): Promise<number> {
+      const row = await on
+        .selectNoFrom((eb) => [
+          eb.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('team_id', '=', teamId).as('members'),
+          eb
+            .selectFrom('invitations')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('team_id', '=', teamId)
+            .where('accepted_at', 'is', null)
+            .where('expires_at', '>', sql<Date>`now()`)
+            .as('invited'),
+        ])
+        .executeTakeFirstOrThrow();
+      return Number(row.members) + Number(row.invited);
     },
 
     updateInvitation(

@@ -1,7 +1,9 @@
 import { can, PERMISSIONS, type TPermission } from '@herald/shared/auth/permissions';
 import type { TUpdateUserRequest } from '@herald/shared/auth/auth.schemas';
 import { normalizePhone } from '@herald/shared/leads/phone';
+import type { TActiveSubscription } from '@herald/shared/plans/plans.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
+import type { PlanLimits } from '../../db/plan-limits.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Language } from '../../http/request-language.ts';
@@ -12,7 +14,21 @@ import { type TeamRepository, toInvitation } from './team.repository.ts';
 const INVITATION_TTL = 7 * 24 * 3600_000;
 
 /** The signed-in user's profile, the team's members and its invitations. */
-export function createTeamService({ repo, mailer, appUrl }: { repo: TeamRepository; mailer: Mailer; appUrl: string }) {
+export function createTeamService({
+  repo,
+  mailer,
+  appUrl,
+  limits,
+  subscriptions,
+}: {
+  repo: TeamRepository;
+  mailer: Mailer;
+  appUrl: string;
+  /** The plan's team limits: `manage-team` and the team size (decision 015); none without it. */
+  limits?: PlanLimits;
+  /** The team's subscriptions in force, shown on the user (spec section 3). */
+  subscriptions?: (teamId: number) => Promise<TActiveSubscription[]>;
+}) {
   async function mailInvitation(email: string, token: string, lang: Language) {
     await mailer.send(invitationMail(email, `${appUrl}/invite/${token}`, lang));
   }
@@ -33,6 +49,7 @@ export function createTeamService({ repo, mailer, appUrl }: { repo: TeamReposito
         balance: row.balance,
         balance_currency: 'UAH',
         permissions,
+        subscriptions: (await subscriptions?.(user.teamId)) ?? [],
       };
     },
 
@@ -85,14 +102,21 @@ export function createTeamService({ repo, mailer, appUrl }: { repo: TeamReposito
         throw AppError.field('email', 'email_invited');
       }
       const token = randomToken();
-      const row = await repo.createInvitation({
-        team_id: user.teamId,
-        email,
-        role,
-        token_hash: sha256(token),
-        invited_by: user.id,
-        expires_at: new Date(Date.now() + INVITATION_TTL),
-      });
+      const row = await repo.createInvitation(
+        {
+          team_id: user.teamId,
+          email,
+          role,
+          token_hash: sha256(token),
+          invited_by: user.id,
+          expires_at: new Date(Date.now() + INVITATION_TTL),
+        },
+        async (tx) => {
+          if (!limits) return;
+          await limits.assertCanCreate(tx, user.teamId, 'manage-team');
+          await limits.assertCanCreate(tx, user.teamId, 'team-member-limit');
+        },
+      );
       await mailInvitation(email, token, lang);
       return toInvitation(row);
     },

@@ -1,0 +1,40 @@
+import { type Kysely, sql } from 'kysely';
+import type { TFeatureSlug } from '@herald/shared/plans/plans.schemas';
+import type { DB } from './schema.ts';
+
+/**
+ * What the plans module hands the modules whose creates a plan limits (decision 015). Typed here,
+ * on the platform, so a module's deps can name it without importing the plans module.
+ */
+export interface PlanLimits {
+  /**
+   * In the create's own transaction, before the insert: a 422 when the team's plan does not allow
+   * `amount` more of `slug` (or the team has no subscription). Concurrent creates queue on the
+   * team's lock of the feature, so they cannot pass the limit together.
+   */
+  assertCanCreate(db: Kysely<DB>, teamId: number, slug: TFeatureSlug, amount?: number): Promise<void>;
+  /** Registers how a module counts its feature's usage from its rows (`since`: the period's start). */
+  provide(slug: TFeatureSlug, usage: (db: Kysely<DB>, teamId: number, since: Date) => Promise<number>): void;
+}
+
+type TeamTable = 'sources' | 'lists' | 'segments' | 'lead_attributes' | 'users';
+
+/** How many rows of a team a table holds: the usage of most limits. */
+export async function countTeamRows(db: Kysely<DB>, table: TeamTable, teamId: number): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('team_id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The plan's import limit as the imports module uses it (decision 015). `reserve` at dispatch
+ * refuses with `import_limit_reached` when nothing is left; `claim` while parsing asks for the
+ * import's good rows so far and answers null when the plan gives them, else the most it may have.
+ */
+export interface ImportAllowance {
+  reserve(teamId: number, importId: number): Promise<void>;
+  claim(teamId: number, importId: number, count: number): Promise<number | null>;
+}
