@@ -73,8 +73,6 @@ export interface BuildOptions {
    * the messages module will take it; tests use it to send and to watch reports arrive.
    */
   onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
-  /** Alpha names a team's plan allows (null: no limit); tests give a number to reach the limit. */
-  alphaNameAllowance?: (teamId: number) => Promise<number | null>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -211,7 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     adminEmails: config.HERALD_ADMIN_EMAILS,
     autoApproveSeconds: config.HERALD_ALPHA_AUTO_APPROVE_SECONDS,
-    allowance: options.alphaNameAllowance,
+    limits,
   });
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });
