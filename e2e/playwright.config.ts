@@ -58,6 +58,9 @@ export default defineConfig({
       APP_URL: BASE_URL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The shipped plans with a Trial without limits (as the API tests): specs import files of
+      // 150,000 rows, past the Trial's import limit. The server runs from the repository's root.
+      HERALD_PLANS_FILE: 'apps/server/test/fixtures/plans/unlimited-trial.json',
     },
   },
 });
