@@ -63,6 +63,9 @@ export default defineConfig({
       HERALD_SUPPORT_EMAIL: 'support@herald.test',
       // The installation admin of the alpha-name review (templates.spec.ts).
       HERALD_ADMIN_EMAILS: 'installation-admin@herald.test',
+      // The shipped plans with a Trial without limits (as the API tests): specs import files of
+      // 150,000 rows, past the Trial's import limit. The server runs from the repository's root.
+      HERALD_PLANS_FILE: 'apps/server/test/fixtures/plans/unlimited-trial.json',
     },
   },
 });
