@@ -63,9 +63,10 @@ export default defineConfig({
       HERALD_SUPPORT_EMAIL: 'support@herald.test',
       // The installation admin of the alpha-name review (templates.spec.ts).
       HERALD_ADMIN_EMAILS: 'installation-admin@herald.test',
-      // The shipped plans with a Trial without limits (as the API tests): specs import files of
-      // 150,000 rows, past the Trial's import limit. The server runs from the repository's root.
-      HERALD_PLANS_FILE: 'apps/server/test/fixtures/plans/unlimited-trial.json',
+      // The shipped plans, the Trial's import and lead limits raised to 1,000,000: specs import
+      // files of 150,000 rows, and the billing specs meet the shipped Trial's other limits. The
+      // server runs from the repository's root.
+      HERALD_PLANS_FILE: 'e2e/fixtures/plans.json',
     },
   },
 });
