@@ -34,6 +34,7 @@ import { createSettingsModule } from './modules/settings/index.ts';
 import { createSourcesModule } from './modules/sources/index.ts';
 import { createTeamModule } from './modules/team/index.ts';
 import { createTemplatesModule } from './modules/templates/index.ts';
+import { createShortLinksModule } from './modules/short-links/index.ts';
 
 export interface AppServices {
   config: Config;
@@ -255,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   options.onGateways?.(gateways);
+  const shortLinks = createShortLinksModule({ db, appUrl: config.APP_URL });
 
   app.addHook('onClose', async () => {
     for (const module of [attributes, imports, segments, gateways]) module.stop();
@@ -279,6 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateways,
     templates,
     alphaNames,
+    shortLinks,
   ];
   await app.register(
     async (api) => {
