@@ -76,6 +76,8 @@ export interface BuildOptions {
   onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
   /** Alpha names a team's plan allows (null: no limit); tests give a number to reach the limit. */
   alphaNameAllowance?: (teamId: number) => Promise<number | null>;
+  /** Handed the short links' `make`, as the messages module will take it; tests make links with it. */
+  onShortLinks?: (shortLinks: Pick<ReturnType<typeof createShortLinksModule>, 'make' | 'appHost'>) => void;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -256,10 +258,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   options.onGateways?.(gateways);
-  const shortLinks = createShortLinksModule({ db, appUrl: config.APP_URL });
+  const shortLinks = createShortLinksModule({ db, appUrl: config.APP_URL, limits });
+  options.onShortLinks?.(shortLinks);
 
   app.addHook('onClose', async () => {
     for (const module of [attributes, imports, segments, gateways]) module.stop();
+    await shortLinks.stop();
   });
 
   await app.register(auth.routes, { prefix: '/api/auth' });
@@ -291,6 +295,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(billing.pageRoutes);
+  await app.register(shortLinks.redirectRoutes);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

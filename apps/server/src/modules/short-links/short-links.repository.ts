@@ -46,7 +46,18 @@ export function createShortLinksRepository(db: Kysely<DB>) {
     async findByCode(code: string) {
       return db
         .selectFrom('short_links')
-        .select(['id', 'team_id', 'lead_id', 'message_id', 'kind', 'host', 'redirect_to', 'phone', 'created_at'])
+        .select([
+          'id',
+          'team_id',
+          'lead_id',
+          'message_id',
+          'kind',
+          'host',
+          'code',
+          'redirect_to',
+          'phone',
+          'created_at',
+        ])
         .where('code', '=', code)
         .executeTakeFirst();
     },
@@ -83,6 +94,18 @@ export function createShortLinksRepository(db: Kysely<DB>) {
         where l.id = ${linkId} and old.id = l.id
         returning old.first_clicked_at is null as first`.execute(db);
       return { first: rows[0]?.first ?? false };
+    },
+
+    /** Marks an unsubscribe link used; false when it was already (the page was confirmed before). */
+    async markUnsubscribed(tx: Kysely<DB>, linkId: number): Promise<boolean> {
+      const r = await tx
+        .updateTable('short_links')
+        .set({ unsubscribed_at: sql`now()` })
+        .where('id', '=', linkId)
+        .where('kind', '=', 'unsubscribe')
+        .where('unsubscribed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
 
     domains: {
