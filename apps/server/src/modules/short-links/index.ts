@@ -27,16 +27,13 @@ export function createShortLinksModule(deps: ShortLinksModuleDeps) {
   const maker = createShortLinksMaker(repo, appHost);
   const clicks = createShortLinkClicks(deps.db, repo);
   const domains = createShortUrlDomainsService(repo, { db: deps.db, assertCanCreate: deps.limits.assertCanCreate });
-  const pending = new Set<Promise<void>>();
   return {
     make: maker.make,
     appHost,
     routes: (app: FastifyInstance) => shortUrlDomainsRoutes(app, { domains }),
-    redirectRoutes: (app: FastifyInstance) => shortLinkRedirectRoutes(app, { repo, clicks, appHost, pending }),
-    /** Clicks still being written when the app closes. */
-    async stop(): Promise<void> {
-      await Promise.allSettled([...pending]);
-    },
+    redirectRoutes: (app: FastifyInstance) => shortLinkRedirectRoutes(app, { repo, clicks, appHost }),
+    /** Writes the hits still waiting when the app closes. */
+    stop: () => clicks.drain(),
   };
 }
 export type ShortLinksModule = ReturnType<typeof createShortLinksModule>;

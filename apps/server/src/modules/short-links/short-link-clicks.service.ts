@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { withLeadWrite } from '../../db/lead-store/lead-write.ts';
-import type { HitReason } from './bot-filter.ts';
 import type { ShortLinkRow, ShortLinksRepository } from './short-links.repository.ts';
+
+/** How long hits wait to be written together. */
+const FLUSH_MS = 100;
 
 type Link = Pick<ShortLinkRow, 'id' | 'team_id' | 'lead_id' | 'phone' | 'host' | 'redirect_to'> & { code: string };
 
@@ -24,47 +26,83 @@ export function createShortLinkClicks(db: Kysely<DB>, repo: ShortLinksRepository
     return q.execute();
   }
 
+  /**
+   * Hits wait here a moment and are written together, one statement for all of them: the redirect
+   * then costs no write of its own, and a burst of clicks costs one update. A process that dies
+   * loses at most the last `FLUSH_MS` of counts (never an unsubscribe, which is written at once).
+   */
+  const waiting = new Map<number, { link: Link; human: number; other: number; at: Date }>();
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function flush(): Promise<void> {
+    timer = undefined;
+    const batch = [...waiting.values()];
+    waiting.clear();
+    const counted = await repo.countHits(
+      batch.map((b) => ({ id: Number(b.link.id), human: b.human, other: b.other, at: b.at })),
+    );
+    const firsts = new Set(counted.filter((c) => c.first).map((c) => c.id));
+    for (const b of batch) {
+      if (firsts.has(Number(b.link.id))) await markClicked(b.link);
+    }
+  }
+
+  /** The first human click of a link: marks the lead's phone and appends its Timeline, in one lead write. */
+  async function markClicked(link: Link): Promise<void> {
+    if (link.lead_id === null) return;
+    const leadId = Number(link.lead_id);
+    await withLeadWrite(db, Number(link.team_id), { phones: false }, async (w) => {
+      if ((await w.touchLeads([leadId])) === 0) return w.unchanged();
+      const values = (await phoneValues(w.tx, link)).filter((v) => Number(v.lead_id) === leadId);
+      if (values.length > 0) {
+        await w.tx
+          .updateTable('lead_values')
+          .set({ clicked: true, updated_at: sql`now()` })
+          .where('team_id', '=', Number(link.team_id))
+          .where(
+            'id',
+            'in',
+            values.map((v) => v.id),
+          )
+          .execute();
+      }
+      await w.appendTimeline(null, [
+        {
+          lead_id: leadId,
+          type: 'sms',
+          action: 'link_clicked',
+          diff_log: [
+            {
+              action: 'added',
+              lead_attribute_name: 'link',
+              lead_attribute_value: `${link.host}/${link.code}`,
+              value_from: null,
+              value_to: `${link.host}/${link.code}`,
+            },
+          ],
+        },
+      ]);
+    });
+  }
+
   return {
-    /**
-     * Counts one hit (one statement for anything but a person's first click). The first human
-     * click of a link then marks the lead's phone and appends its Timeline, in one lead write.
-     */
-    async record(link: Link, reason: HitReason): Promise<void> {
-      const { first } = await repo.countHit(Number(link.id), reason === 'human');
-      if (!first || link.lead_id === null) return;
-      const leadId = Number(link.lead_id);
-      await withLeadWrite(db, Number(link.team_id), { phones: false }, async (w) => {
-        if ((await w.touchLeads([leadId])) === 0) return w.unchanged();
-        const values = (await phoneValues(w.tx, link)).filter((v) => Number(v.lead_id) === leadId);
-        if (values.length > 0) {
-          await w.tx
-            .updateTable('lead_values')
-            .set({ clicked: true, updated_at: sql`now()` })
-            .where('team_id', '=', Number(link.team_id))
-            .where(
-              'id',
-              'in',
-              values.map((v) => v.id),
-            )
-            .execute();
-        }
-        await w.appendTimeline(null, [
-          {
-            lead_id: leadId,
-            type: 'sms',
-            action: 'link_clicked',
-            diff_log: [
-              {
-                action: 'added',
-                lead_attribute_name: 'link',
-                lead_attribute_value: `${link.host}/${link.code}`,
-                value_from: null,
-                value_to: `${link.host}/${link.code}`,
-              },
-            ],
-          },
-        ]);
-      });
+    /** Counts a hit, a person's click or not; written with the others of the moment (see `flush`). */
+    hit(link: Link, human: boolean, onError: (error: unknown) => void): void {
+      const entry = waiting.get(Number(link.id)) ?? { link, human: 0, other: 0, at: new Date() };
+      if (human) entry.human += 1;
+      else entry.other += 1;
+      waiting.set(Number(link.id), entry);
+      timer ??= setTimeout(() => {
+        flushing = flushing.then(flush).catch(onError);
+      }, FLUSH_MS);
+    },
+
+    /** Writes what waits (the app is closing). */
+    async drain(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      flushing = flushing.then(flush);
+      await flushing;
     },
 
     /**

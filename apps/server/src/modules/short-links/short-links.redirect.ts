@@ -9,9 +9,11 @@ interface RedirectDeps {
   repo: ShortLinksRepository;
   clicks: ShortLinkClicks;
   appHost: string;
-  /** Work started after a reply was sent (a click being recorded); awaited when the app closes. */
-  pending: Set<Promise<void>>;
 }
+
+/** Links found lately, by code: a link never changes where it goes, so repeat hits skip the lookup. */
+const CACHE_SIZE = 20_000;
+const CACHE_MS = 60_000;
 
 /**
  * `GET|HEAD|POST /{code}` at the root, on the app's own origin and on every team's domain (by the
@@ -20,7 +22,20 @@ interface RedirectDeps {
  * app's routes are never shadowed. A link answers only on its own host and the app's.
  */
 export async function shortLinkRedirectRoutes(app: FastifyInstance, deps: RedirectDeps) {
-  const { repo, clicks, appHost, pending } = deps;
+  const { repo, clicks, appHost } = deps;
+  const cache = new Map<string, { link: ShortLinkRow; until: number }>();
+  async function find(code: string): Promise<ShortLinkRow | undefined> {
+    const now = Date.now();
+    const hit = cache.get(code);
+    if (hit && hit.until > now) return hit.link;
+    const link = await repo.findByCode(code);
+    if (link) {
+      // Oldest first out: a Map keeps insertion order.
+      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(code, { link, until: now + CACHE_MS });
+    }
+    return link;
+  }
   const path = `/:code(^[0-9A-Za-z]{${MIN_CODE_LENGTH},${MAX_CODE_LENGTH}}$)`;
 
   // The unsubscribe page's form posts urlencoded; nothing of its body is read.
@@ -31,11 +46,14 @@ export async function shortLinkRedirectRoutes(app: FastifyInstance, deps: Redire
   async function linkOf(req: FastifyRequest<{ Params: { code: string } }>): Promise<ShortLinkRow | undefined> {
     const { code } = req.params;
     if (!CODE_PATTERN.test(code)) return undefined;
-    const link = await repo.findByCode(code);
+    const link = await find(code);
     const host = req.host.toLowerCase();
     if (!link || (host !== appHost && host !== link.host)) return undefined;
     return link;
   }
+
+  const logError = (req: FastifyRequest) => (error: unknown) =>
+    req.log.error({ err: error }, 'short link hits not recorded');
 
   function notFound(req: FastifyRequest, reply: FastifyReply) {
     // The app's own host: a screen's path, handed to the web app (or its JSON 404 without it).
@@ -64,18 +82,15 @@ export async function shortLinkRedirectRoutes(app: FastifyInstance, deps: Redire
       ageMs: Date.now() - link.created_at.getTime(),
     });
     if (link.kind === 'unsubscribe') {
-      await repo.countHit(Number(link.id), false);
+      clicks.hit(link, false, logError(req));
       return html(reply, unsubscribePage(pageLanguage(req.headers['accept-language'])));
     }
-    // Answer first, record after: the person is on the way while the click is written.
-    reply.code(302).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    reply.redirect(link.redirect_to as string, 302);
-    const recording = clicks
-      .record(link, reason)
-      .catch((error) => req.log.error({ err: error, link: link.id }, 'short link click not recorded'))
-      .finally(() => pending.delete(recording));
-    pending.add(recording);
-    return reply;
+    // The hit is written with the others of the moment: the person is on the way meanwhile.
+    clicks.hit(link, reason === 'human', logError(req));
+    return reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .redirect(link.redirect_to as string, 302);
   });
 
   app.post<{ Params: { code: string } }>(path, { schema: { hide: true } }, async (req, reply) => {

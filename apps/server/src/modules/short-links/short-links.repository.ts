@@ -75,25 +75,25 @@ export function createShortLinksRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Counts a hit on the link in one statement. A human click sets `first_clicked_at` if none was
-     * set and says whether this was that first one, so only one click ever becomes engagement.
+     * Adds up the hits of many links in one statement (the clicks of the last moment, batched).
+     * A link with human clicks gets `first_clicked_at` unless it has one, and the row says whether
+     * this was that first one, so only one click of a link ever becomes engagement.
      */
-    async countHit(linkId: number, human: boolean): Promise<{ first: boolean }> {
-      if (!human) {
-        await db
-          .updateTable('short_links')
-          .set((eb) => ({ other_hits: eb('other_hits', '+', 1) }))
-          .where('id', '=', linkId)
-          .execute();
-        return { first: false };
-      }
-      const { rows } = await sql<{ first: boolean }>`
-        update short_links l set human_clicks = l.human_clicks + 1,
-          first_clicked_at = coalesce(l.first_clicked_at, now())
-        from short_links old
-        where l.id = ${linkId} and old.id = l.id
-        returning old.first_clicked_at is null as first`.execute(db);
-      return { first: rows[0]?.first ?? false };
+    async countHits(hits: Array<{ id: number; human: number; other: number; at: Date }>) {
+      if (hits.length === 0) return [];
+      const { rows } = await sql<{ id: number; first: boolean }>`
+        update short_links l set
+          human_clicks = l.human_clicks + v.human,
+          other_hits = l.other_hits + v.other,
+          first_clicked_at = case when v.human > 0 then coalesce(l.first_clicked_at, v.at) else l.first_clicked_at end
+        from (
+          select unnest(${hits.map((h) => h.id)}::bigint[]) as id, unnest(${hits.map((h) => h.human)}::int[]) as human,
+            unnest(${hits.map((h) => h.other)}::int[]) as other,
+            unnest(${hits.map((h) => h.at.toISOString())}::timestamptz[]) as at
+        ) v, short_links old
+        where l.id = v.id and old.id = l.id
+        returning l.id, (old.first_clicked_at is null and v.human > 0) as first`.execute(db);
+      return rows.map((r) => ({ id: Number(r.id), first: r.first }));
     },
 
     /** Marks an unsubscribe link used; false when it was already (the page was confirmed before). */
