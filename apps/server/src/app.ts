@@ -77,7 +77,7 @@ export interface BuildOptions {
   /** Alpha names a team's plan allows (null: no limit); tests give a number to reach the limit. */
   alphaNameAllowance?: (teamId: number) => Promise<number | null>;
   /** Handed the short links' `make`, as the messages module will take it; tests make links with it. */
-  onShortLinks?: (shortLinks: Pick<ReturnType<typeof createShortLinksModule>, 'make' | 'appHost'>) => void;
+  onShortLinks?: (shortLinks: Pick<ReturnType<typeof createShortLinksModule>, 'make' | 'makeMany' | 'appHost'>) => void;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));

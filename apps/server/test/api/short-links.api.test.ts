@@ -16,12 +16,22 @@ describe.each(databases)('short links on %s', (kind) => {
   let t: TestApp;
   let db: Kysely<DB>;
   let make: ShortLinksModule['make'];
+  let makeMany: ShortLinksModule['makeMany'];
   let owner: Awaited<ReturnType<typeof signupVerified>>;
   let leadId: number;
   const phone = '+380501234567';
 
   beforeAll(async () => {
-    t = await startTestApp(kind, {}, { onShortLinks: (s) => (make = s.make) });
+    t = await startTestApp(
+      kind,
+      {},
+      {
+        onShortLinks: (s) => {
+          make = s.make;
+          makeMany = s.makeMany;
+        },
+      },
+    );
     db = t.app.services.database.db as Kysely<DB>;
     owner = await signupVerified(t);
     const attrs = await attributeIds(t, owner.token);
@@ -63,6 +73,26 @@ describe.each(databases)('short links on %s', (kind) => {
     const res = await follow(made.text);
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://shop.example/sale?x=1');
+  });
+
+  it('makes a batch of links in one go, each its own code, in order', async () => {
+    const made = await db.transaction().execute((tx) =>
+      makeMany(
+        tx,
+        teamId(),
+        Array.from({ length: 50 }, (_, i) => ({
+          leadId,
+          messageId: 1_000 + i,
+          kind: 'link' as const,
+          redirectTo: `https://shop.example/${i}`,
+          phone,
+        })),
+      ),
+    );
+    expect(new Set(made.map((m) => m.code)).size).toBe(50);
+    const res = await follow(made[7].text);
+    expect(res.headers.location).toBe('https://shop.example/7');
+    expect((await row(made[7].code)).message_id).toBe(1_007);
   });
 
   it('refuses a target that is not http(s)', async () => {

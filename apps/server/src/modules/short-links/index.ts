@@ -29,6 +29,7 @@ export function createShortLinksModule(deps: ShortLinksModuleDeps) {
   const domains = createShortUrlDomainsService(repo, { db: deps.db, assertCanCreate: deps.limits.assertCanCreate });
   return {
     make: maker.make,
+    makeMany: maker.makeMany,
     appHost,
     routes: (app: FastifyInstance) => shortUrlDomainsRoutes(app, { domains }),
     redirectRoutes: (app: FastifyInstance) => shortLinkRedirectRoutes(app, { repo, clicks, appHost }),

@@ -42,6 +42,17 @@ export function createShortLinksRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Inserts many links; returns those whose code was free (the rest are drawn again). */
+    async insertLinks(tx: Kysely<DB>, teamId: number, links: NewShortLink[]) {
+      if (links.length === 0) return [];
+      return tx
+        .insertInto('short_links')
+        .values(links.map((l) => ({ team_id: teamId, ...l })))
+        .onConflict((oc) => oc.column('code').doNothing())
+        .returning(['id', 'code', 'host'])
+        .execute();
+    },
+
     /** The link a redirect follows: found by its code alone, since codes are unique everywhere. */
     async findByCode(code: string) {
       return db

@@ -51,6 +51,48 @@ export function createShortLinksMaker(repo: ShortLinksRepository, appHost: strin
       }
       throw new Error(`No free short-link code after ${DRAWS} draws`);
     },
+
+    /**
+     * `make` for many recipients of one team at once (a campaign step's batch): one host lookup
+     * and one insert, then one more for any code that was taken. Results are in `inputs` order.
+     */
+    async makeMany(
+      tx: Kysely<DB>,
+      teamId: number,
+      inputs: Array<Omit<MakeShortLink, 'teamId' | 'domainId'>>,
+      domainId?: number,
+    ): Promise<Array<{ text: string; code: string; host: string; id: number }>> {
+      const targets = inputs.map((input) => (input.kind === 'link' ? (input.redirectTo ?? '').trim() : null));
+      if (targets.some((t) => t !== null && !isRedirectTarget(t))) {
+        throw AppError.field('redirect_to', 'redirect_target_invalid');
+      }
+      const host = (await repo.linkHost(tx, teamId, domainId)) ?? appHost;
+      const results = new Array<{ text: string; code: string; host: string; id: number }>(inputs.length);
+      let missing = inputs.map((_, i) => i);
+      for (let draw = 0; draw < DRAWS && missing.length > 0; draw++) {
+        const codes = new Map(missing.map((i) => [randomCode(codeLength(host)), i]));
+        const rows = await repo.insertLinks(
+          tx,
+          teamId,
+          [...codes].map(([code, i]) => ({
+            lead_id: inputs[i].leadId,
+            message_id: inputs[i].messageId,
+            kind: inputs[i].kind,
+            host,
+            code,
+            redirect_to: targets[i],
+            phone: inputs[i].phone ?? null,
+          })),
+        );
+        for (const row of rows) {
+          const i = codes.get(row.code) as number;
+          results[i] = { text: `${row.host}/${row.code}`, code: row.code, host: row.host, id: Number(row.id) };
+        }
+        missing = missing.filter((i) => results[i] === undefined);
+      }
+      if (missing.length > 0) throw new Error(`No free short-link code after ${DRAWS} draws`);
+      return results;
+    },
   };
 }
 
