@@ -34,6 +34,7 @@ import { createSettingsModule } from './modules/settings/index.ts';
 import { createSourcesModule } from './modules/sources/index.ts';
 import { createTeamModule } from './modules/team/index.ts';
 import { createTemplatesModule } from './modules/templates/index.ts';
+import { createShortLinksModule } from './modules/short-links/index.ts';
 
 export interface AppServices {
   config: Config;
@@ -73,6 +74,8 @@ export interface BuildOptions {
    * the messages module will take it; tests use it to send and to watch reports arrive.
    */
   onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
+  /** Handed the short links' `make`, as the messages module will take it; tests make links with it. */
+  onShortLinks?: (shortLinks: Pick<ReturnType<typeof createShortLinksModule>, 'make' | 'makeMany' | 'appHost'>) => void;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -253,9 +256,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   options.onGateways?.(gateways);
+  const shortLinks = createShortLinksModule({ db, appUrl: config.APP_URL, limits });
+  options.onShortLinks?.(shortLinks);
 
   app.addHook('onClose', async () => {
     for (const module of [attributes, imports, segments, gateways]) module.stop();
+    await shortLinks.stop();
   });
 
   await app.register(auth.routes, { prefix: '/api/auth' });
@@ -277,6 +283,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateways,
     templates,
     alphaNames,
+    shortLinks,
   ];
   await app.register(
     async (api) => {
@@ -286,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(billing.pageRoutes);
+  await app.register(shortLinks.redirectRoutes);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

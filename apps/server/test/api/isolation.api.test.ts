@@ -133,6 +133,13 @@ describe.each(databases)('another team’s ids on %s', (kind) => {
       payload: { name: 'TeamA' },
     });
     expect(alphaName.statusCode).toBe(201);
+    const domain = await t.request({
+      method: 'POST',
+      url: '/api/short-url-domains',
+      token: ownerA.token,
+      payload: { url: 'go.team-a.example' },
+    });
+    expect(domain.statusCode).toBe(201);
     // Team B, whose owner may do everything inside B.
     const ownerB = await signupVerified(t);
 

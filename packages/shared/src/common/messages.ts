@@ -172,6 +172,15 @@ export const MESSAGES = {
   // Request demo
   phone_required: 'Phone is required',
   demo_requested: 'Success Demo',
+  // Short links and short URL domains
+  short_url_domain_invalid: 'Enter a domain name such as go.example.com (no path).',
+  short_url_domain_taken: 'The team already has this domain.',
+  short_url_domain_not_found: 'No such domain.',
+  short_url_domain_created: 'Domain added',
+  short_url_domain_updated: 'Domain updated',
+  short_url_domain_deleted: 'Domain deleted',
+  no_short_url_domains: 'No Domains Found',
+  redirect_target_invalid: 'Enter a link that starts with http:// or https://',
 } as const;
 
 export type TMessageCode = keyof typeof MESSAGES;
