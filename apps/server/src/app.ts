@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
+import { phoneCountry } from '@herald/shared/messages/phone-country';
 import type { Kysely } from 'kysely';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createTokenSigner, type TokenSigner } from './auth/tokens.ts';
@@ -27,6 +28,7 @@ import { createGatewaysModule } from './modules/gateways/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
 import { createLeadsModule } from './modules/leads/index.ts';
+import { createMessagesModule } from './modules/messages/index.ts';
 import { createPlansModule, loadPlanFiles } from './modules/plans/index.ts';
 import { createProcessesModule } from './modules/processes/index.ts';
 import { createSegmentsModule } from './modules/segments/index.ts';
@@ -75,6 +77,8 @@ export interface BuildOptions {
   onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
   /** Alpha names a team's plan allows (null: no limit); tests give a number to reach the limit. */
   alphaNameAllowance?: (teamId: number) => Promise<number | null>;
+  /** Runs just before a message's gateway call; tests stop a send there as a crash would. */
+  beforeGatewayCall?: (message: { id: number; team_id: number }) => Promise<void>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -255,9 +259,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   options.onGateways?.(gateways);
+  const messages = await createMessagesModule({
+    db,
+    bus,
+    jobs,
+    gateways: { adapter: gateways.adapter, sendingList: gateways.service.sendingList },
+    statusUrl: (id) => gateways.service.webhookUrl(id, 'status'),
+    onStatus: gateways.onStatus,
+    onInbound: gateways.onInbound,
+    phoneRule: settings.service.phoneRule,
+    valuesOf: leads.valuesOf,
+    async pricePerPart(teamId, userId, phone) {
+      const { balance_currency } = await billing.profileBalance(teamId, userId);
+      return plans.prices.smsPart(phoneCountry(phone) ?? 'UA', balance_currency);
+    },
+    charge: billing.charge,
+    announce: billing.announce,
+    leaseMs: config.GATEWAY_TIMEOUT_MS * 3 + 30_000,
+    runWorkers,
+    sweepEveryMs: options.sweepEveryMs ?? 60_000,
+    beforeGatewayCall: options.beforeGatewayCall,
+  });
 
   app.addHook('onClose', async () => {
-    for (const module of [attributes, imports, segments, gateways]) module.stop();
+    for (const module of [attributes, imports, segments, gateways, messages]) module.stop();
   });
 
   await app.register(auth.routes, { prefix: '/api/auth' });
@@ -279,6 +304,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateways,
     templates,
     alphaNames,
+    messages,
   ];
   await app.register(
     async (api) => {
