@@ -18,6 +18,7 @@ import enDemo from '../locales/en/demo.json';
 import enGateways from '../locales/en/gateways.json';
 import enTemplates from '../locales/en/templates.json';
 import enAlphaNames from '../locales/en/alpha-names.json';
+import enMessagesSms from '../locales/en/messages-sms.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -34,6 +35,7 @@ import ruDemo from '../locales/ru/demo.json';
 import ruGateways from '../locales/ru/gateways.json';
 import ruTemplates from '../locales/ru/templates.json';
 import ruAlphaNames from '../locales/ru/alpha-names.json';
+import ruMessagesSms from '../locales/ru/messages-sms.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -50,6 +52,7 @@ import ukDemo from '../locales/uk/demo.json';
 import ukGateways from '../locales/uk/gateways.json';
 import ukTemplates from '../locales/uk/templates.json';
 import ukAlphaNames from '../locales/uk/alpha-names.json';
+import ukMessagesSms from '../locales/uk/messages-sms.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -92,6 +95,7 @@ export const resources = {
     gateways: ukGateways,
     templates: ukTemplates,
     'alpha-names': ukAlphaNames,
+    'messages-sms': ukMessagesSms,
   },
   en: {
     common: enCommon,
@@ -110,6 +114,7 @@ export const resources = {
     gateways: enGateways,
     templates: enTemplates,
     'alpha-names': enAlphaNames,
+    'messages-sms': enMessagesSms,
   },
   ru: {
     common: ruCommon,
@@ -128,6 +133,7 @@ export const resources = {
     gateways: ruGateways,
     templates: ruTemplates,
     'alpha-names': ruAlphaNames,
+    'messages-sms': ruMessagesSms,
   },
 } as const;
 
@@ -158,6 +164,7 @@ void i18n.use(initReactI18next).init({
     'gateways',
     'templates',
     'alpha-names',
+    'messages-sms',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

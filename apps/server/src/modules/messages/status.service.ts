@@ -77,14 +77,15 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
             {
               lead_id: Number(row.lead_id),
               type: 'message',
-              action: 'sms_status',
+              // The title names the new status (`log.sms_status_delivered`); the line, the phone.
+              action: `sms_status_${report.status}`,
               diff_log: [
                 {
                   action: 'sms_status',
                   lead_attribute_name: 'sms',
                   lead_attribute_value: row.phone,
                   value_from: row.status,
-                  value_to: report.status,
+                  value_to: null,
                 },
               ],
             },
