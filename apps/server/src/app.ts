@@ -275,7 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     charge: billing.charge,
     announce: billing.announce,
-    leaseMs: config.GATEWAY_TIMEOUT_MS * 3 + 30_000,
+    leaseMs: config.MESSAGE_CLAIM_LEASE_MS ?? config.GATEWAY_TIMEOUT_MS * 3 + 30_000,
     runWorkers,
     sweepEveryMs: options.sweepEveryMs ?? 60_000,
     beforeGatewayCall: options.beforeGatewayCall,
