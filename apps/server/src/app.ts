@@ -79,6 +79,8 @@ export interface BuildOptions {
   alphaNameAllowance?: (teamId: number) => Promise<number | null>;
   /** Runs just before a message's gateway call; tests stop a send there as a crash would. */
   beforeGatewayCall?: (message: { id: number; team_id: number }) => Promise<void>;
+  /** Seconds between status polls of a message (polled providers); tests make it short. */
+  messagePollSeconds?: number;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -279,6 +281,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     runWorkers,
     sweepEveryMs: options.sweepEveryMs ?? 60_000,
     beforeGatewayCall: options.beforeGatewayCall,
+    pollSeconds: options.messagePollSeconds,
   });
 
   app.addHook('onClose', async () => {

@@ -83,6 +83,8 @@ export interface MessagesDeps {
   leaseMs: number;
   runWorkers: boolean;
   sweepEveryMs: number;
+  /** Seconds between status polls, in place of 30 s doubling to 30 min (tests). */
+  pollSeconds?: number;
   /** Tests: runs just before the gateway is called (to stop a send there). */
   beforeGatewayCall?: (row: MessageRow) => Promise<void>;
 }

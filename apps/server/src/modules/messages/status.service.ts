@@ -100,7 +100,7 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
     await deps.jobs.send<PollJob>(
       POLL_JOB,
       { teamId, messageId, attempt },
-      { startAfter: pollDelaySeconds(attempt), retryLimit: 2 },
+      { startAfter: deps.pollSeconds ?? pollDelaySeconds(attempt), retryLimit: 2 },
     );
   }
 
