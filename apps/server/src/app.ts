@@ -36,6 +36,7 @@ import { createSettingsModule } from './modules/settings/index.ts';
 import { createSourcesModule } from './modules/sources/index.ts';
 import { createTeamModule } from './modules/team/index.ts';
 import { createTemplatesModule } from './modules/templates/index.ts';
+import { createShortLinksModule } from './modules/short-links/index.ts';
 
 export interface AppServices {
   config: Config;
@@ -81,6 +82,8 @@ export interface BuildOptions {
   beforeGatewayCall?: (message: { id: number; team_id: number }) => Promise<void>;
   /** Seconds between status polls of a message (polled providers); tests make it short. */
   messagePollSeconds?: number;
+  /** Handed the short links' `make`, as the messages module will take it; tests make links with it. */
+  onShortLinks?: (shortLinks: Pick<ReturnType<typeof createShortLinksModule>, 'make' | 'appHost'>) => void;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -261,6 +264,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   options.onGateways?.(gateways);
+  const shortLinks = createShortLinksModule({ db, appUrl: config.APP_URL, limits });
+  options.onShortLinks?.(shortLinks);
   const messages = await createMessagesModule({
     db,
     bus,
@@ -282,10 +287,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sweepEveryMs: options.sweepEveryMs ?? 60_000,
     beforeGatewayCall: options.beforeGatewayCall,
     pollSeconds: options.messagePollSeconds,
+    shortLinks: { make: shortLinks.make },
   });
 
   app.addHook('onClose', async () => {
     for (const module of [attributes, imports, segments, gateways, messages]) module.stop();
+    await shortLinks.stop();
   });
 
   await app.register(auth.routes, { prefix: '/api/auth' });
@@ -308,6 +315,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     templates,
     alphaNames,
     messages,
+    shortLinks,
   ];
   await app.register(
     async (api) => {
@@ -317,6 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(billing.pageRoutes);
+  await app.register(shortLinks.redirectRoutes);
 
   await registerWebApp(app, config.WEB_DIST ?? defaultWebDist);
   return app;

@@ -244,11 +244,32 @@ describe.each(databases)('single SMS through Twilio on %s', (kind) => {
     expect(await balance(owner.token)).toBe(ownerBefore);
   });
 
-  it('refuses messages with a link while short links are not available, and an unknown sender', async () => {
+  it('gives {{link}} and {{unsubscribe}} a short link each for the message; refuses a missing target and an unknown sender', async () => {
     const { owner } = await team();
-    const link = await send(owner.token, { phone: PHONE, message: 'See {{link}}', redirect_to: 'https://example.com' });
-    expect(link.statusCode).toBe(422);
-    expect(link.json().errors.message[0].code).toBe('link_unavailable');
+    const leadId = await lead(owner.token);
+    const res = await send(owner.token, {
+      lead_id: leadId,
+      message: 'See {{link}} Stop: {{unsubscribe}}',
+      redirect_to: 'https://example.com/sale',
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.text).toMatch(/^See herald\.test\/\w+ Stop: herald\.test\/\w+$/);
+    const links = (
+      await sql<{ kind: string; redirect_to: string | null; lead_id: number; host: string; code: string }>`
+        select kind, redirect_to, lead_id, host, code from short_links where message_id = ${data.id} order by kind`.execute(
+        db(),
+      )
+    ).rows;
+    expect(links.map((l) => [l.kind, l.redirect_to, Number(l.lead_id)])).toEqual([
+      ['link', 'https://example.com/sale', leadId],
+      ['unsubscribe', null, leadId],
+    ]);
+    for (const l of links) expect(data.text).toContain(`${l.host}/${l.code}`);
+    expect(Object.fromEntries(new URLSearchParams(twilio.calls.at(-1)?.body)).Body).toBe(data.text);
+    const missing = await send(owner.token, { phone: PHONE, message: 'See {{link}}' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.redirect_to[0].code).toBe('sms_redirect_required');
     const from = await send(owner.token, { phone: PHONE, message: 'Hi', from: 'NotMine' });
     expect(from.statusCode).toBe(422);
     expect(from.json().errors.from[0].code).toBe('sms_sender_invalid');

@@ -71,6 +71,7 @@ const AdminAlphaNamesPage = lazyPage(
   () => import('./routes/alpha-names/admin-alpha-names-page.tsx'),
   'AdminAlphaNamesPage',
 );
+const ShortUrlDomainsTab = lazyPage(() => import('./routes/settings/short-url-domains-tab.tsx'), 'ShortUrlDomainsTab');
 const VerifyEmailPage = lazyPage(() => import('./routes/verify-email-page.tsx'), 'VerifyEmailPage');
 
 const crumb = (key: string): RouteHandle => ({ crumb: key });
@@ -227,6 +228,11 @@ export const router = createBrowserRouter([
                 path: 'alpha-names',
                 element: <AlphaNamesSettingsTab />,
                 handle: crumb('settings:tabs.alphaNames'),
+              },
+              {
+                path: 'short-url-domains',
+                element: <ShortUrlDomainsTab />,
+                handle: crumb('settings:tabs.shortUrlDomains'),
               },
             ],
           },

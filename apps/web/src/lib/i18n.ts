@@ -19,6 +19,7 @@ import enGateways from '../locales/en/gateways.json';
 import enTemplates from '../locales/en/templates.json';
 import enAlphaNames from '../locales/en/alpha-names.json';
 import enMessagesSms from '../locales/en/messages-sms.json';
+import enShortLinks from '../locales/en/short-links.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -36,6 +37,7 @@ import ruGateways from '../locales/ru/gateways.json';
 import ruTemplates from '../locales/ru/templates.json';
 import ruAlphaNames from '../locales/ru/alpha-names.json';
 import ruMessagesSms from '../locales/ru/messages-sms.json';
+import ruShortLinks from '../locales/ru/short-links.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -53,6 +55,7 @@ import ukGateways from '../locales/uk/gateways.json';
 import ukTemplates from '../locales/uk/templates.json';
 import ukAlphaNames from '../locales/uk/alpha-names.json';
 import ukMessagesSms from '../locales/uk/messages-sms.json';
+import ukShortLinks from '../locales/uk/short-links.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -96,6 +99,7 @@ export const resources = {
     templates: ukTemplates,
     'alpha-names': ukAlphaNames,
     'messages-sms': ukMessagesSms,
+    'short-links': ukShortLinks,
   },
   en: {
     common: enCommon,
@@ -115,6 +119,7 @@ export const resources = {
     templates: enTemplates,
     'alpha-names': enAlphaNames,
     'messages-sms': enMessagesSms,
+    'short-links': enShortLinks,
   },
   ru: {
     common: ruCommon,
@@ -134,6 +139,7 @@ export const resources = {
     templates: ruTemplates,
     'alpha-names': ruAlphaNames,
     'messages-sms': ruMessagesSms,
+    'short-links': ruShortLinks,
   },
 } as const;
 
@@ -165,6 +171,7 @@ void i18n.use(initReactI18next).init({
     'templates',
     'alpha-names',
     'messages-sms',
+    'short-links',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

@@ -184,6 +184,15 @@ export const MESSAGES = {
   sms_lead_without_phone: 'The lead has no phone to send to.',
   link_unavailable: 'Short links are not available yet: remove the link placeholder from the message.',
   sms_redirect_required: 'Enter the link the message leads to.',
+  // Short links and short URL domains
+  short_url_domain_invalid: 'Enter a domain name such as go.example.com (no path).',
+  short_url_domain_taken: 'The team already has this domain.',
+  short_url_domain_not_found: 'No such domain.',
+  short_url_domain_created: 'Domain added',
+  short_url_domain_updated: 'Domain updated',
+  short_url_domain_deleted: 'Domain deleted',
+  no_short_url_domains: 'No Domains Found',
+  redirect_target_invalid: 'Enter a link that starts with http:// or https://',
 } as const;
 
 export type TMessageCode = keyof typeof MESSAGES;

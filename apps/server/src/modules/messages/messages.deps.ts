@@ -1,7 +1,7 @@
 import type { TLeadValue } from '@herald/shared/leads/leads.schemas';
 import type { PhoneRule } from '@herald/shared/leads/phone';
 import type { TGateway } from '@herald/shared/gateways/gateways.schemas';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -72,12 +72,22 @@ export interface MessagesDeps {
   pricePerPart(teamId: number, userId: number, phone: string): Promise<number>;
   charge(tx: Kysely<DB>, teamId: number, request: ChargeRequest): Promise<ChargeResult>;
   announce(teamId: number, userIds: number[]): Promise<void>;
-  /** Short links (`{{link}}`, `{{unsubscribe}}`); absent: messages with them are refused. */
+  /**
+   * Short links (decision 021): one per recipient and tag, made in the row's transaction; the text
+   * is `host/code`. Absent: messages with `{{link}}` or `{{unsubscribe}}` are refused.
+   */
   shortLinks?: {
-    render(
-      tx: Transaction<DB>,
-      input: { teamId: number; leadId: number | null; messageId: number; redirectTo: string | null; tags: string[] },
-    ): Promise<{ link?: string; unsubscribe?: string }>;
+    make(
+      tx: Kysely<DB>,
+      input: {
+        teamId: number;
+        leadId: number | null;
+        messageId: number | null;
+        redirectTo?: string | null;
+        kind: 'link' | 'unsubscribe';
+        phone?: string | null;
+      },
+    ): Promise<{ text: string }>;
   };
   /** How long a claim holds before a sweep calls its outcome unknown. */
   leaseMs: number;

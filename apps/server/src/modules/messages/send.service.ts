@@ -146,15 +146,19 @@ export function createSendService(deps: MessagesDeps & { repo: MessagesRepositor
           lease_until: new Date(Date.now() + deps.leaseMs),
         });
         if (!inserted) return null;
-        const links = deps.shortLinks
-          ? await deps.shortLinks.render(tx, {
-              teamId,
-              leadId: to.leadId,
-              messageId: inserted.id,
-              redirectTo: input.redirect_to ?? null,
-              tags,
-            })
-          : {};
+        const links: { link?: string; unsubscribe?: string } = {};
+        for (const kind of [LINK_TAG, UNSUBSCRIBE_TAG] as const) {
+          if (!tags.includes(kind) || !deps.shortLinks) continue;
+          const made = await deps.shortLinks.make(tx, {
+            teamId,
+            leadId: to.leadId,
+            messageId: inserted.id,
+            redirectTo: kind === LINK_TAG ? (input.redirect_to ?? null) : null,
+            kind,
+            phone: to.phone,
+          });
+          links[kind] = made.text;
+        }
         const text = renderMessage(input.message, { attributes: to.attributes, ...links });
         const count = countSms(text);
         const charge = await deps.charge(tx, teamId, {

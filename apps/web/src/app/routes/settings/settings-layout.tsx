@@ -4,14 +4,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { RouteOutlet } from '../../layout/route-suspense.tsx';
 
 /**
- * `/settings/*`. The spec names six tabs; only the ones built so far are shown (short URL domains
- * arrive with their capability). SMS gateways is the root, `/settings` itself.
+ * `/settings/*`: the spec's six tabs. SMS gateways is the root, `/settings` itself.
  */
 const TABS = [
   { path: '/settings', label: 'tabs.smsGateways' },
   { path: '/settings/system-attributes', label: 'tabs.systemAttributes' },
   { path: '/settings/import-history', label: 'tabs.importHistory' },
   { path: '/settings/ignore-phone-format', label: 'tabs.ignorePhoneFormat' },
+  { path: '/settings/short-url-domains', label: 'tabs.shortUrlDomains' },
   { path: '/settings/alpha-names', label: 'tabs.alphaNames' },
 ] as const;
 

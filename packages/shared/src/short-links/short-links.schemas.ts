@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { messageText } from '../common/messages.ts';
+import { normaliseHost } from './short-link-code.ts';
+
+export const ZShortUrlAccess = z.enum(['Enabled', 'Disabled']);
+export type TShortUrlAccess = z.infer<typeof ZShortUrlAccess>;
+
+/** Spec section 3: id, url, access, sort_order (hidden in the table, orders the domains). */
+export const ZShortUrlDomain = z.object({
+  id: z.number(),
+  url: z.string(),
+  access: ZShortUrlAccess,
+  sort_order: z.number(),
+  /** Characters `url/code` takes in a message (17 unless the host is longer than 9). */
+  link_length: z.number(),
+  created_at: z.string(),
+});
+export type TShortUrlDomain = z.infer<typeof ZShortUrlDomain>;
+export const ZShortUrlDomainList = z.object({ data: z.array(ZShortUrlDomain) });
+
+const ZDomainUrl = z
+  .string()
+  .trim()
+  .min(1, messageText('short_url_domain_invalid'))
+  .max(253, messageText('short_url_domain_invalid'))
+  .refine((v) => normaliseHost(v) !== null, messageText('short_url_domain_invalid'));
+
+export const ZStoreShortUrlDomainRequest = z.object({
+  url: ZDomainUrl,
+  access: ZShortUrlAccess.default('Enabled'),
+  sort_order: z.number().int().min(0).max(1_000_000).default(0),
+});
+export type TStoreShortUrlDomainRequest = z.input<typeof ZStoreShortUrlDomainRequest>;
+
+export const ZUpdateShortUrlDomainRequest = z.object({
+  url: ZDomainUrl.optional(),
+  access: ZShortUrlAccess.optional(),
+  sort_order: z.number().int().min(0).max(1_000_000).optional(),
+});
+export type TUpdateShortUrlDomainRequest = z.input<typeof ZUpdateShortUrlDomainRequest>;
+
+export const ZShortUrlDomainResponse = z.object({ message: z.string(), code: z.string(), data: ZShortUrlDomain });
+export const ZDoneResponse = z.object({ message: z.string(), code: z.string() });
+
+/** `GET short-url-domains/has-access`: whether the team's plan includes its own domains. */
+export const ZShortUrlDomainAccess = z.object({ access: z.boolean() });
