@@ -128,6 +128,30 @@ describe.each(databases)('single SMS through Twilio on %s', (kind) => {
     await expectLedgerBalanced(t);
   });
 
+  it('a refusal fails the row with the provider code (422); a provider error is retried with the same key first', async () => {
+    const { owner } = await team();
+    twilio.mode = 'reject';
+    const refused = await send(owner.token, { phone: PHONE, message: 'Refused' });
+    twilio.mode = 'server_error';
+    const before = twilio.calls.length;
+    const erred = await send(owner.token, { phone: PHONE, message: 'Erred' });
+    const tries = twilio.calls.slice(before);
+    twilio.mode = 'ok';
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.message[0].code).toBe('sms_send_failed');
+    expect(erred.statusCode).toBe(422);
+    expect(tries).toHaveLength(3);
+    expect(new Set(tries.map((c) => c.headers['i-twilio-idempotency-token'])).size).toBe(1);
+    const failed = (
+      await sql<{ state: string; error_code: string }>`select state, error_code from messages
+        where team_id = ${owner.user.team_id} order by id`.execute(db())
+    ).rows;
+    expect(failed).toEqual([
+      { state: 'failed', error_code: '21610' },
+      { state: 'failed', error_code: expect.any(String) },
+    ]);
+  });
+
   it('a retried request with the same idempotency key sends and charges once', async () => {
     const { owner } = await team();
     const before = twilio.calls.length;

@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAttributes } from '../../features/attributes/api/get-attributes.ts';
 import { SendSmsButton } from '../../features/messages/components/send-sms-button.tsx';
 import type { ComposerSlot } from '../../features/messages/components/send-sms-modal.tsx';
 import { useMessageEvents } from '../../features/messages/use-message-events.ts';
@@ -14,6 +15,16 @@ function Composer({ slot, canManageTemplates }: { slot: ComposerSlot; canManageT
   const { t } = useTranslation('templates');
   const { t: tm } = useTranslation('messages-sms');
   const [loading, setLoading] = useState(false);
+  const attributes = useAttributes();
+  // The lead's attributes, rendered from its values, and the per-recipient links.
+  const placeholders = useMemo(
+    () => [
+      ...(attributes.data ?? []).map((a) => ({ label: a.name, tag: a.slug })),
+      { label: t('composer.link'), tag: 'link' },
+      { label: tm('unsubscribe'), tag: 'unsubscribe' },
+    ],
+    [attributes.data, t, tm],
+  );
   const hasLink = /\{\{\s*link\s*\}\}/i.test(slot.value);
   return (
     <>
@@ -23,7 +34,7 @@ function Composer({ slot, canManageTemplates }: { slot: ComposerSlot; canManageT
         onChange={slot.onChange}
         // Operators have no improver (spec section 6).
         canImprove={canManageTemplates}
-        placeholders={[{ label: t('composer.link'), tag: 'link' }]}
+        placeholders={placeholders}
         error={slot.error}
         actions={
           <>
