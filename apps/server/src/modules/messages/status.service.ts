@@ -2,8 +2,9 @@ import type { TStatusReport } from '@herald/shared/gateways/gateways.schemas';
 import { canMoveStatus, isFinalStatus } from '@herald/shared/gateways/message-status';
 import { isStopMessage } from '@herald/shared/messages/messages.schemas';
 import { normalizePhone } from '@herald/shared/leads/phone';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { appendTimeline, type TimelineEntry } from '../../db/lead-store/lead-timeline.ts';
+import { withLeadWrite } from '../../db/lead-store/lead-write.ts';
 import type { DB } from '../../db/schema.ts';
 import type { MessagesDeps } from './messages.deps.ts';
 import type { MessageRow, MessagesRepository } from './messages.repository.ts';
@@ -121,6 +122,75 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
     if (job.attempt + 1 < POLL_LIMIT) await schedulePoll(job.teamId, job.messageId, job.attempt + 1);
   }
 
+  /** A reply that is not an opt-out: a Timeline entry on each lead of the team holding the phone. */
+  async function reply(teamId: number, phone: string, text: string): Promise<number[]> {
+    return db.transaction().execute(async (tx) => {
+      const ids = await repo.leadsWithPhone(teamId, phone, tx);
+      await timeline(
+        tx,
+        teamId,
+        ids.map((id) => ({
+          lead_id: id,
+          type: 'message',
+          action: 'sms_received',
+          diff_log: [
+            {
+              action: 'sms_received',
+              lead_attribute_name: 'sms',
+              lead_attribute_value: text,
+              value_from: phone,
+              value_to: null,
+            },
+          ],
+        })),
+      );
+      return ids;
+    });
+  }
+
+  /**
+   * STOP: the phone is opted out for the team (also when no lead holds it yet), its values get `ban`,
+   * and every lead of the team holding it becomes blacklisted, through the lead-write contract (so
+   * lead pages and counts see it) with a Timeline entry each.
+   */
+  async function optOut(teamId: number, gatewayId: number, phone: string, text: string): Promise<number[]> {
+    return withLeadWrite(db, teamId, { phones: false }, async (w) => {
+      await repo.addOptOut(w.tx, teamId, phone, gatewayId, 'inbound_stop');
+      const ids = await repo.leadsWithPhone(teamId, phone, w.tx);
+      if (ids.length === 0) {
+        w.unchanged();
+        return ids;
+      }
+      await w.touchLeads(ids);
+      await w.tx
+        .updateTable('lead_values')
+        .set({ ban: true, updated_at: sql`now()` })
+        .where('team_id', '=', teamId)
+        .where('type', '=', 'phone')
+        .where('value', '=', phone)
+        .execute();
+      await w.appendTimeline(
+        null,
+        ids.map((id) => ({
+          lead_id: id,
+          type: 'message',
+          action: 'sms_opt_out',
+          diff_log: [
+            {
+              action: 'sms_received',
+              lead_attribute_name: 'sms',
+              lead_attribute_value: text,
+              value_from: phone,
+              value_to: null,
+            },
+          ],
+        })),
+      );
+      await w.setStatus(ids, 'blacklisted', null);
+      return ids;
+    });
+  }
+
   async function inbound(event: { teamId: number; gatewayId: number; message: { from: string; text: string } }) {
     const { teamId, gatewayId } = event;
     const raw = event.message.from.trim();
@@ -128,75 +198,7 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
     if (!phone) return;
     const text = event.message.text;
     const stop = isStopMessage(text);
-    const leadIds = await db.transaction().execute(async (tx) => {
-      const ids = await repo.leadsWithPhone(teamId, phone, tx);
-      if (!stop) {
-        await timeline(
-          tx,
-          teamId,
-          ids.map((id) => ({
-            lead_id: id,
-            type: 'message',
-            action: 'sms_received',
-            diff_log: [
-              {
-                action: 'sms_received',
-                lead_attribute_name: 'sms',
-                lead_attribute_value: text,
-                value_from: phone,
-                value_to: null,
-              },
-            ],
-          })),
-        );
-        return ids;
-      }
-      await repo.addOptOut(tx, teamId, phone, gatewayId, 'inbound_stop');
-      await tx
-        .updateTable('lead_values')
-        .set({ ban: true })
-        .where('team_id', '=', teamId)
-        .where('type', '=', 'phone')
-        .where('value', '=', phone)
-        .execute();
-      const before =
-        ids.length === 0
-          ? []
-          : await tx
-              .selectFrom('leads')
-              .select(['id', 'status'])
-              .where('team_id', '=', teamId)
-              .where('id', 'in', ids)
-              .forUpdate()
-              .execute();
-      const changing = before.filter((l) => l.status !== 'blacklisted').map((l) => Number(l.id));
-      if (changing.length > 0)
-        await tx
-          .updateTable('leads')
-          .set({ status: 'blacklisted' })
-          .where('team_id', '=', teamId)
-          .where('id', 'in', changing)
-          .execute();
-      await timeline(
-        tx,
-        teamId,
-        before.map((l) => ({
-          lead_id: Number(l.id),
-          type: 'message',
-          action: 'sms_opt_out',
-          diff_log: [
-            {
-              action: 'status',
-              lead_attribute_name: 'status',
-              lead_attribute_value: text,
-              value_from: l.status,
-              value_to: 'blacklisted',
-            },
-          ],
-        })),
-      );
-      return ids;
-    });
+    const leadIds = stop ? await optOut(teamId, gatewayId, phone, text) : await reply(teamId, phone, text);
     for (const leadId of leadIds)
       await deps.bus.publish(
         { teamId },
