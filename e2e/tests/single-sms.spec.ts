@@ -104,12 +104,28 @@ test('sends a single SMS to a lead from the header and watches it reach Delivere
   await expect(page.getByText('Hello from Herald')).toBeVisible();
 });
 
+test('picks the recipient by searching leads (en)', async ({ browser }) => {
+  const page = await pageIn(browser, 'en');
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Send SMS' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send SMS' });
+  await dialog.getByText('Lead', { exact: true }).click();
+  const lead = dialog.getByRole('combobox', { name: 'Lead' });
+  await lead.fill('501234567');
+  await page.getByRole('option', { name: `#${leadId} · ${PHONE}` }).click();
+  await dialog.getByRole('textbox', { name: 'Message' }).fill('Picked from the search');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Message sent')).toBeVisible();
+  await page.goto(`/leads/${leadId}`);
+  await expect(page.getByText('Picked from the search')).toBeVisible();
+});
+
 for (const lang of ['uk', 'ru'] as const) {
   test(`the Send SMS modal and the Timeline speak ${lang}`, async ({ browser }) => {
     const text = TEXT[lang];
     const page = await pageIn(browser, lang);
     await page.goto(`/leads/${leadId}`);
-    await expect(page.getByText(text.delivered)).toBeVisible();
+    await expect(page.getByText(text.delivered).first()).toBeVisible();
     await page.getByRole('button', { name: text.button }).click();
     const dialog = page.getByRole('dialog', { name: text.button });
     await expect(dialog.getByRole('textbox', { name: text.phone })).toBeVisible();
