@@ -43,6 +43,14 @@ async function api(page: Page, token: string, method: 'get' | 'post', path: stri
   return response.json();
 }
 
+/** The value of a feature of the team's plan in force, as the API says it. */
+async function featureValue(page: Page, token: string, slug: string): Promise<number> {
+  const user = (await api(page, token, 'get', '/user')) as {
+    subscriptions: { features: { slug: string; value: number }[] }[];
+  };
+  return user.subscriptions[0].features.find((f) => f.slug === slug)?.value ?? 0;
+}
+
 /** Tops up through the sandbox checkout as its Pay button would (the UI flow has a test of its own). */
 async function topUpViaSandbox(page: Page, token: string, amount: string) {
   const checkout = await api(page, token, 'post', '/balance/topup', { amount });
@@ -203,15 +211,17 @@ test('share balance to an operator, in Russian: auto-refill offered, the member 
 test('hit the plan limit, in Ukrainian: the refusal is said in the language of the page', async ({ browser }) => {
   const token = await newOwner(browser, 'Ulyana Limit');
   const page = await pageAs(browser, token, 'uk');
-  // The Trial allows 2 sources.
-  await api(page, token, 'post', '/sources', { name: 'Виставка' });
-  await api(page, token, 'post', '/sources', { name: 'Сайт' });
+  // As many sources as the Trial allows, then one more from the page.
+  const limit = await featureValue(page, token, 'source-limit');
+  for (let i = 1; i <= limit; i += 1) await api(page, token, 'post', '/sources', { name: `Джерело ${i}` });
   await page.goto('/sources');
   await page.getByRole('button', { name: 'Створити джерело' }).click();
   const dialog = page.getByRole('dialog', { name: 'Створити джерело' });
-  await dialog.getByLabel(/^Назва джерела/).fill('Третє');
+  await dialog.getByLabel(/^Назва джерела/).fill('Ще одне');
   await dialog.getByRole('button', { name: 'Створити' }).click();
-  await expect(page.getByText('Ваш тариф дозволяє 2 джерел. Видаліть одне або змініть тариф.').first()).toBeVisible();
+  await expect(
+    page.getByText(`Ваш тариф дозволяє ${limit} джерел. Видаліть одне або змініть тариф.`).first(),
+  ).toBeVisible();
   await shot(page, 'limit-uk-laptop');
   await page.context().close();
 });
@@ -229,7 +239,8 @@ test('the plans page, in English: the Trial in force, plans with prices, Enterpr
   const active = page.getByRole('region', { name: 'Active subscription' });
   await expect(active.getByRole('heading', { name: 'Trial' })).toBeVisible();
   await expect(active.getByRole('row', { name: /Team management/ })).toContainText('+');
-  await expect(active.getByRole('row', { name: /Sources/ })).toContainText('0/2');
+  const sources = await featureValue(page, ownerToken, 'source-limit');
+  await expect(active.getByRole('row', { name: /Sources/ })).toContainText(`0/${sources}`);
   await active.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByText('Coming soon')).toBeVisible();
 

@@ -74,7 +74,7 @@ test('a new owner is guided from the empty first screen to a first import, with 
 
   await test.step('the first audience ends the checklist', async () => {
     const uk = page.getByRole('region', { name: 'Початок роботи' });
-    await uk.locator('[data-step="3"]').getByRole('button', { name: 'Створити аудиторію' }).click();
+    await uk.locator('[data-step="3"]').getByRole('button', { name: 'Створити першу аудиторію' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox').first().fill('Усі');
     await dialog.locator('button[type=submit]').click();

@@ -23,6 +23,7 @@ const UI = {
     addAlpha: 'Додати альфа-ім’я',
     onReview: 'На перевірці',
     created: 'Ви створили нове альфа-ім’я',
+    limit: 'Ви вичерпали безкоштовні альфа-імена',
   },
   en: {
     add: 'Add SMS Template',
@@ -41,6 +42,7 @@ const UI = {
     addAlpha: 'Add alpha name',
     onReview: 'On review',
     created: 'You have created new alpha name',
+    limit: 'You have reached your free alpha names',
   },
   ru: {
     add: 'Добавить SMS-шаблон',
@@ -59,6 +61,7 @@ const UI = {
     addAlpha: 'Добавить альфа-имя',
     onReview: 'На проверке',
     created: 'Вы создали новое альфа-имя',
+    limit: 'Вы исчерпали бесплатные альфа-имена',
   },
 } as const;
 
@@ -149,24 +152,37 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     await page.context().close();
   });
 
-  test(`asks for an alpha name, which waits on review (${lang})`, async ({ browser }) => {
+  test(`asks for an alpha name, which waits on review; a second is over the Trial's limit (${lang})`, async ({
+    browser,
+  }) => {
     const ui = UI[lang];
-    const page = await pageAs(browser, lang);
+    // A team of its own: the Trial gives one alpha name.
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('herald.lang')) localStorage.setItem('herald.lang', 'en');
+    });
+    const page = await context.newPage();
+    await signUpVerified(page, `Alpha ${lang}`, `alpha-${lang}-${Date.now()}@example.com`);
+    await page.evaluate((l) => localStorage.setItem('herald.lang', l), lang);
     await page.goto('/alpha-names');
     const alpha = `Shop${lang.toUpperCase()}`;
-    await page.getByLabel(ui.alphaName).fill(alpha);
+    await page.getByRole('textbox', { name: ui.alphaName, exact: true }).fill(alpha);
     await page.getByRole('button', { name: ui.addAlpha }).click();
     await expect(page.getByText(ui.created)).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(`${alpha}.*${ui.onReview}`) })).toBeVisible();
+    await page.getByRole('textbox', { name: ui.alphaName, exact: true }).fill('Second');
+    await page.getByRole('button', { name: ui.addAlpha }).click();
+    await expect(page.getByText(ui.limit)).toBeVisible();
+    await expect(page.getByRole('row', { name: /Second/ })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/alpha-names-${lang}.png` });
-    await page.context().close();
+    await context.close();
   });
 }
 
 test('the installation admin approves a name on review; it becomes the team default', async ({ browser }) => {
   const owner = await pageAs(browser, 'en');
   await owner.goto('/alpha-names');
-  await owner.getByLabel('Alpha name').fill('Kvitka');
+  await owner.getByRole('textbox', { name: 'Alpha name', exact: true }).fill('Kvitka');
   await owner.getByRole('button', { name: 'Add alpha name' }).click();
   await expect(owner.getByRole('row', { name: /Kvitka.*On review/ })).toBeVisible();
 

@@ -76,8 +76,6 @@ export interface BuildOptions {
    * the messages module will take it; tests use it to send and to watch reports arrive.
    */
   onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
-  /** Alpha names a team's plan allows (null: no limit); tests give a number to reach the limit. */
-  alphaNameAllowance?: (teamId: number) => Promise<number | null>;
   /** Runs just before a message's gateway call; tests stop a send there as a crash would. */
   beforeGatewayCall?: (message: { id: number; team_id: number }) => Promise<void>;
   /** Seconds between status polls of a message (polled providers); tests make it short. */
@@ -220,7 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     adminEmails: config.HERALD_ADMIN_EMAILS,
     autoApproveSeconds: config.HERALD_ALPHA_AUTO_APPROVE_SECONDS,
-    allowance: options.alphaNameAllowance,
+    limits,
   });
   const processesModule = createProcessesModule({ processes: jobs.processes });
   const events = createEventsModule({ bus, heartbeatMs: options.heartbeatMs });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueWithTrial } from '../fixtures/plans/catalogue.ts';
 import { addMember, signupVerified, uniqueEmail } from '../support/accounts.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
@@ -11,14 +12,11 @@ describe.each(databases)('alpha names on %s', (kind) => {
   let admin: Account;
   const adminEmail = uniqueEmail('installation-admin');
   beforeAll(async () => {
-    t = await startTestApp(
-      kind,
-      { HERALD_ADMIN_EMAILS: `someone@example.com, ${adminEmail.toUpperCase()}` },
-      {
-        // Two names per team, so the third reaches the limit.
-        alphaNameAllowance: async () => 2,
-      },
-    );
+    t = await startTestApp(kind, {
+      HERALD_ADMIN_EMAILS: `someone@example.com, ${adminEmail.toUpperCase()}`,
+      // Two names a team on the Trial, so the third reaches the plan's limit.
+      HERALD_PLANS_FILE: catalogueWithTrial({ 'alpha-name-limit': 2 }),
+    });
     owner = await signupVerified(t);
     admin = await signupVerified(t, adminEmail);
   });
@@ -138,7 +136,8 @@ describe.each(databases)('alpha names on %s', (kind) => {
 describe.each(databases)('alpha names approved by themselves on %s (simulator installations)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind, { HERALD_ALPHA_AUTO_APPROVE_SECONDS: '1' });
+    // The shipped catalogue, whose Trial gives one alpha name.
+    t = await startTestApp(kind, { HERALD_ALPHA_AUTO_APPROVE_SECONDS: '1', HERALD_PLANS_FILE: '' });
   });
   afterAll(() => t?.close());
 
@@ -155,5 +154,13 @@ describe.each(databases)('alpha names approved by themselves on %s (simulator in
       (await t.request({ method: 'GET', url: '/api/alpha-names', token: owner.token })).json().data[0];
     await waitUntil('the name approved by itself', async () => (await read()).status === 1, 30_000);
     expect(await read()).toMatchObject({ name: 'SimSender', active: true, default: true });
+    // The shipped Trial gives one alpha name.
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/alpha-names/store',
+      token: owner.token,
+      payload: { name: 'Another' },
+    });
+    expect(second.json()).toMatchObject({ status: 'limit', code: 'alpha_names_limit_reached' });
   });
 });

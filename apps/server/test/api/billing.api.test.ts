@@ -201,7 +201,10 @@ describe.each(databases)('balance, top-up and the payment callback on %s', (kind
     for (const [why, body] of attempts) {
       const answer = await t.request({ method: 'POST', url: '/api/balance/callback', ...form(body) });
       expect(answer.statusCode, why).toBe(403);
-      expect(answer.json().code, why).toBe('payment_rejected');
+      expect(answer.json(), why).toMatchObject({
+        code: 'payment_rejected',
+        message: 'The payment callback was rejected.',
+      });
     }
     const json = await t.request({ method: 'POST', url: '/api/balance/callback', payload: { data: paidWith({}) } });
     expect(json.statusCode).toBe(422);

@@ -194,6 +194,28 @@ describe.each(databases)('sending through each provider on %s', (kind) => {
     });
   }
 
+  it('looks up a carrier through Twilio, Telnyx and the simulator', async () => {
+    const lookups: Array<[string, string | null, string | null]> = [];
+    for (const type of ['twilio', 'telnyx'] as const) {
+      const adapter = await adapterFor(list.find((x) => x.type === type) as Provider);
+      const found = await adapter.lookup?.(TO);
+      lookups.push([type, found?.carrierName ?? null, found?.carrierType ?? null]);
+    }
+    const gateway = await createGateway(t, owner.token, { type: 'simulator', name: 'Sim', allow_lookup: true });
+    const { adapter } = await hooks.gateways.adapter(owner.user.team_id, gateway.id);
+    for (const phone of ['+380671234567', '+380931234567', '+14155550100']) {
+      const found = await adapter.lookup?.(phone);
+      lookups.push([phone, found?.carrierName ?? null, found?.carrierType ?? null]);
+    }
+    expect(lookups).toEqual([
+      ['twilio', 'Kyivstar', 'mobile'],
+      ['telnyx', 'Vodafone Ukraine', 'mobile'],
+      ['+380671234567', 'Kyivstar', 'mobile'],
+      ['+380931234567', 'lifecell', 'mobile'],
+      ['+14155550100', null, null],
+    ]);
+  });
+
   it('polls TurboSMS and SMS Club for statuses, mapped onto ours', async () => {
     for (const [type, delivered] of [
       ['turbosms', 'Delivered'],

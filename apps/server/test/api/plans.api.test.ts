@@ -106,7 +106,7 @@ describe.each(databases)('plans and subscriptions on %s', (kind) => {
     expect(user.subscriptions[0].slug).toBe('basic');
   });
 
-  it('test tab: import 10 contacts counts 10 against the import limit; send 10 SMS needs billing', async () => {
+  it('test tab: import 10 contacts counts 10 against the import limit; send 10 SMS spends 10 free SMS', async () => {
     const owner = await signupVerified(t);
     const res = await t.request({
       method: 'POST',
@@ -125,8 +125,11 @@ describe.each(databases)('plans and subscriptions on %s', (kind) => {
       token: owner.token,
       payload: { key: 'send-sms' },
     });
-    expect(sms.statusCode).toBe(422);
-    expect(sms.json()).toMatchObject({ code: 'plan_feature_unavailable', detail: { code: 'free_sms_unavailable' } });
+    // Billing spends the plan's free SMS (decision 016): the test tab uses 10 of them.
+    expect(sms.statusCode).toBe(200);
+    expect(sms.json()).toMatchObject({ code: 'sms_test_sent' });
+    const after = (await overview(owner.token)).active_subscriptions[0];
+    expect(feature(after, 'free-sms-limit')).toMatchObject({ feature_usage: 10 });
     const bad = await t.request({
       method: 'POST',
       url: '/api/subscriptions/test',

@@ -46,8 +46,8 @@ export function createAlphaNamesRepository(db: Kysely<DB>) {
     },
 
     /** Names that count against the plan: active and on review (a rejected one frees its place). */
-    async countHeld(teamId: number): Promise<number> {
-      const row = await db
+    async countHeld(teamId: number, q: Kysely<DB> = db): Promise<number> {
+      const row = await q
         .selectFrom('alpha_names')
         .select(sql<number>`count(*)`.as('n'))
         .where('team_id', '=', teamId)
@@ -56,15 +56,21 @@ export function createAlphaNamesRepository(db: Kysely<DB>) {
       return Number(row.n);
     },
 
-    /** The new row, or undefined when the team already has this name (any case). */
-    async insert(teamId: number, name: string): Promise<AlphaNameRow | undefined> {
-      const row = await db
-        .insertInto('alpha_names')
-        .values({ team_id: teamId, name })
-        .onConflict((oc) => oc.expression(sql`team_id, lower(name)`).doNothing())
-        .returning(COLUMNS)
-        .executeTakeFirst();
-      return row as AlphaNameRow | undefined;
+    /**
+     * The new row, or undefined when the team already has this name (any case). `check` runs first
+     * in the same transaction (the plan's limit, which locks the team's count until commit).
+     */
+    insert(teamId: number, name: string, check?: (tx: Kysely<DB>) => Promise<void>): Promise<AlphaNameRow | undefined> {
+      return db.transaction().execute(async (tx) => {
+        await check?.(tx);
+        const row = await tx
+          .insertInto('alpha_names')
+          .values({ team_id: teamId, name })
+          .onConflict((oc) => oc.expression(sql`team_id, lower(name)`).doNothing())
+          .returning(COLUMNS)
+          .executeTakeFirst();
+        return row as AlphaNameRow | undefined;
+      });
     },
 
     /** Makes an active name the team's default, in one transaction; false when it is not active. */

@@ -1,5 +1,6 @@
 import type { TAlphaName } from '@herald/shared/alpha-names/alpha-names.schemas';
 import { message } from '@herald/shared/common/messages';
+import type { PlanLimits } from '../../db/plan-limits.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AlphaNameRow, AlphaNamesRepository } from './alpha-names.repository.ts';
 
@@ -19,8 +20,8 @@ export function toAlphaName(row: AlphaNameRow): TAlphaName {
 }
 
 export interface AlphaNamesServiceDeps {
-  /** How many names the team's plan allows (null: no limit). */
-  allowance: (teamId: number) => Promise<number | null>;
+  /** The plan's `alpha-name-limit` (decision 015); no limit without it. */
+  limits?: PlanLimits;
   /** Asks for a name on review to be approved by itself later (simulator installations); absent otherwise. */
   scheduleAutoApprove?: (id: number) => Promise<void>;
 }
@@ -33,9 +34,20 @@ export function createAlphaNamesService(repo: AlphaNamesRepository, deps: AlphaN
     },
 
     async store(teamId: number, name: string): Promise<{ status: 'ok' | 'limit'; data?: TAlphaName }> {
-      const allowed = await deps.allowance(teamId);
-      if (allowed !== null && (await repo.countHeld(teamId)) >= allowed) return { status: 'limit' };
-      const row = await repo.insert(teamId, name);
+      const { limits } = deps;
+      let row: AlphaNameRow | undefined;
+      try {
+        row = await repo.insert(
+          teamId,
+          name,
+          limits && ((tx) => limits.assertCanCreate(tx, teamId, 'alpha-name-limit')),
+        );
+      } catch (error) {
+        // The spec answers a full plan with `status: limit`, not an error; other refusals of the
+        // plan (no subscription) stay errors.
+        if (error instanceof AppError && error.code === 'plan_limit_reached') return { status: 'limit' };
+        throw error;
+      }
       if (!row) throw AppError.field('name', 'alpha_name_taken');
       await deps.scheduleAutoApprove?.(Number(row.id));
       return { status: 'ok', data: toAlphaName(row) };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { PlanLimits } from '../../db/plan-limits.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { autoApproveScheduler, registerAutoApprove } from './alpha-names.jobs.ts';
 import { createAlphaNamesRepository } from './alpha-names.repository.ts';
@@ -14,18 +15,20 @@ export interface AlphaNamesModuleDeps {
   adminEmails: readonly string[];
   /** Seconds after which a name on review is approved by itself (simulator installations); off when absent. */
   autoApproveSeconds?: number;
-  /** How many names the team's plan allows (null: no limit); every team is unlimited without it. */
-  allowance?: (teamId: number) => Promise<number | null>;
+  /** The plan's `alpha-name-limit` (decision 015); no limit without it. */
+  limits?: PlanLimits;
 }
 
 /** Wires alpha names: repository → service → routes, and the delayed auto-approval job. */
 export async function createAlphaNamesModule(deps: AlphaNamesModuleDeps) {
-  const service = createAlphaNamesService(createAlphaNamesRepository(deps.db), {
-    allowance: deps.allowance ?? (async () => null),
+  const repo = createAlphaNamesRepository(deps.db);
+  const service = createAlphaNamesService(repo, {
+    limits: deps.limits,
     scheduleAutoApprove:
       deps.autoApproveSeconds === undefined ? undefined : autoApproveScheduler(deps.jobs, deps.autoApproveSeconds),
   });
   await registerAutoApprove(deps.jobs, service);
+  deps.limits?.provide('alpha-name-limit', (db, teamId) => repo.countHeld(teamId, db));
   const admins = new Set(deps.adminEmails.map((e) => e.toLowerCase()));
   const isAdmin = (email: string) => admins.has(email.toLowerCase());
   return { service, routes: (app: FastifyInstance) => alphaNamesRoutes(app, { alphaNames: service, isAdmin }) };

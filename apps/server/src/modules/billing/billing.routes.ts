@@ -16,7 +16,7 @@ import {
 } from '@herald/shared/billing/billing.schemas';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { BillingService } from './billing.service.ts';
-import type { CheckoutService } from './checkout.service.ts';
+import { type CheckoutService, PaymentRejected } from './checkout.service.ts';
 
 /** Reads `application/x-www-form-urlencoded` (LiqPay's callback, the sandbox page's forms) in this plugin only. */
 export function acceptForms(app: FastifyInstance) {
@@ -110,6 +110,16 @@ export async function billingRoutes(
         response: { 200: z.object({ status: z.enum(['paid', 'already_settled', 'declined', 'pending']) }) },
       },
     },
-    async (request) => ({ status: await checkout.applyCallback(request.body.data, request.body.signature) }),
+    async (request) => {
+      try {
+        const status = await checkout.applyCallback(request.body.data, request.body.signature);
+        request.log.info({ status }, 'payment callback');
+        return { status };
+      } catch (error) {
+        // Every refused callback is worth a look: what failed, never the data or the signature.
+        if (error instanceof PaymentRejected) request.log.warn({ reason: error.reason }, 'payment callback rejected');
+        throw error;
+      }
+    },
   );
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TTransactionCode } from '@herald/shared/billing/billing.schemas';
 import type { DB } from '../../db/schema.ts';
+import { coveredPrefix, priceOf } from './charge-math.ts';
 import type { LedgerEntry, LedgerRepository } from './ledger.repository.ts';
 
 /** What a sending or lookup module asks to be charged: an amount, or SMS parts at a price. */
@@ -86,15 +87,8 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
     for (const request of requests) {
       if (seen.has(request.key)) continue;
       seen.add(request.key);
-      let amount = request.amount ?? 0;
-      let freeParts = 0;
-      if (request.parts !== undefined) {
-        if (SMS_CODES.has(request.code)) {
-          freeParts = Math.min(request.parts, free.remaining);
-          free.remaining -= freeParts;
-        }
-        amount = (request.parts - freeParts) * (request.pricePerPart ?? 0);
-      }
+      const { amount, freeParts } = priceOf(request, free.remaining, SMS_CODES.has(request.code));
+      free.remaining -= freeParts;
       if (!Number.isSafeInteger(amount) || amount < 0)
         throw new Error(`charge ${request.key}: amount must be minor units ≥ 0`);
       pending.push({
@@ -168,10 +162,10 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
       if (attempt <= 1 && (await autoRefill(tx, teamId, userId, need - current.balance, pending[0].request.key)))
         continue;
       // The longest prefix the balance covers now; the rest is answered insufficient.
-      let sum = 0;
-      let fits = 0;
-      while (fits < pending.length && sum - pending[fits].entry.amount <= current.balance)
-        sum -= pending[fits++].entry.amount;
+      const fits = coveredPrefix(
+        pending.map((p) => -p.entry.amount),
+        current.balance,
+      );
       for (const { request, entry } of pending.slice(fits)) {
         results.set(request.key, {
           key: request.key,

@@ -13,6 +13,15 @@ export interface CheckoutSettings {
   liqpay?: { publicKey: string; privateKey: string; checkoutUrl: string; sandbox: boolean };
 }
 
+/** A refused payment callback; `reason` (which check failed) goes to the log, never to the caller. */
+export class PaymentRejected extends AppError {
+  readonly reason: string;
+  constructor(reason: string) {
+    super('payment_rejected');
+    this.reason = reason;
+  }
+}
+
 export type CallbackOutcome = 'paid' | 'already_settled' | 'declined' | 'pending';
 
 /**
@@ -78,7 +87,7 @@ export function createCheckoutService(deps: {
     };
   }
 
-  const reject = (why: string) => new AppError('payment_rejected', why);
+  const reject = (why: string) => new PaymentRejected(why);
 
   return {
     keys,

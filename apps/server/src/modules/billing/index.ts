@@ -108,7 +108,7 @@ export async function createBillingModule(deps: BillingModuleDeps) {
         throw new AppError('balance_insufficient', { code: 'balance_not_enough_messages' });
       return done('sms_test_sent');
     },
-    /** `/api/routes` under `/api`. */
+    /** The `/api/balance…` routes, under `/api`. */
     routes: (app: FastifyInstance) => billingRoutes(app, { billing: service, checkout: checkoutService }),
     /** The sandbox checkout page, outside `/api`. */
     pageRoutes: (app: FastifyInstance) =>

@@ -16,6 +16,29 @@ export async function startFakeTelnyx(apiKey = `KEY${randomBytes(12).toString('h
         body: { errors: [{ code: '10009', title: 'Authentication failed', detail: 'The API key is invalid.' }] },
       };
     }
+    const lookup = /^\/v2\/number_lookup\/([^?]+)\?type=carrier$/.exec(call.path);
+    if (call.method === 'GET' && lookup) {
+      const phone = decodeURIComponent(lookup[1]);
+      return {
+        status: 200,
+        body: {
+          data: {
+            record_type: 'number_lookup',
+            phone_number: phone,
+            country_code: 'UA',
+            valid_number: true,
+            carrier: {
+              name: 'Vodafone Ukraine',
+              normalized_carrier: 'Vodafone',
+              type: 'mobile',
+              mobile_country_code: '255',
+              mobile_network_code: '01',
+              error_code: null,
+            },
+          },
+        },
+      };
+    }
     if (call.method === 'GET' && call.path === '/v2/balance') {
       return { status: 200, body: { data: { record_type: 'balance', balance: '10.00', currency: 'USD' } } };
     }

@@ -26,6 +26,25 @@ export async function startFakeTwilio(
         },
       };
     }
+    // Lookup v2 with Line Type Intelligence (its own host in production, the same fake here).
+    const lookup = /^\/v2\/PhoneNumbers\/([^?]+)\?Fields=line_type_intelligence$/.exec(call.path);
+    if (call.method === 'GET' && lookup) {
+      const phone = decodeURIComponent(lookup[1]);
+      return {
+        status: 200,
+        body: {
+          phone_number: phone,
+          valid: true,
+          line_type_intelligence: {
+            carrier_name: 'Kyivstar',
+            mobile_country_code: '255',
+            mobile_network_code: '03',
+            type: 'mobile',
+            error_code: null,
+          },
+        },
+      };
+    }
     if (call.method === 'GET' && call.path === `/2010-04-01/Accounts/${account.sid}.json`) {
       return { status: 200, body: { sid: account.sid, status: 'active', friendly_name: 'Fake account' } };
     }

@@ -62,7 +62,7 @@ export function FirstSteps({ onCreateAudience }: { onCreateAudience: () => void 
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={onCreateAudience}
           >
-            {t('createAudience')}
+            {t('firstSteps.audienceAction')}
           </Button>
         </Step>
       </Stack>

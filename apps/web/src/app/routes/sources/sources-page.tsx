@@ -59,12 +59,9 @@ export function SourcesPage() {
           emptyHint={table.search ? undefined : t('noSourcesHint')}
           emptyAction={
             table.search ? undefined : (
-              <>
-                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-                  {t('createSource')}
-                </Button>
-                <ImportButton />
-              </>
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+                {t('createFirstSource')}
+              </Button>
             )
           }
           query={sources}

@@ -41,18 +41,25 @@ export function FailedLeadsTable({ query, table }: Props) {
 
   return (
     <>
-      <Table.ScrollContainer minWidth={Math.max(720, (attributes.length + 5) * 120)}>
-        <Table verticalSpacing="xs" horizontalSpacing="sm" aria-label={t('failedLeads.title')}>
+      {/* The reason is what this page is for: it comes right after the row number, never off-screen. */}
+      <Table.ScrollContainer minWidth={Math.max(720, (attributes.length + 6) * 120)} maxHeight="calc(100dvh - 260px)">
+        <Table
+          verticalSpacing="xs"
+          horizontalSpacing="sm"
+          stickyHeader
+          data-sticky-first
+          aria-label={t('failedLeads.title')}
+        >
           <Table.Thead>
             <Table.Tr>
               {sortable('id', t('failedLeads.id'))}
               {sortable('row_number', t('failedLeads.row'), 'right')}
+              {sortable('reason', t('failedLeads.reason'))}
               {attributes.map((a) => (
                 <Table.Th key={a.id}>{attributeNameLabel(a.name)}</Table.Th>
               ))}
               <Table.Th ta="right">{t('failedLeads.duplicates')}</Table.Th>
               <Table.Th>{t('failedLeads.status')}</Table.Th>
-              {sortable('reason', t('failedLeads.reason'))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -67,6 +74,11 @@ export function FailedLeadsTable({ query, table }: Props) {
               <Table.Tr key={lead.id} data-row={lead.row_number}>
                 <Table.Td>{lead.id}</Table.Td>
                 <Table.Td ta="right">{formatNumber(lead.row_number)}</Table.Td>
+                <Table.Td miw={240}>
+                  <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+                    {translateMessage(lead.reason_message)}
+                  </Text>
+                </Table.Td>
                 {attributes.map((a) => (
                   <Table.Td key={a.id}>
                     <Text
@@ -74,6 +86,7 @@ export function FailedLeadsTable({ query, table }: Props) {
                       lineClamp={2}
                       // Phones and e-mails read badly broken mid-way (the system attributes' names).
                       style={SYSTEM.has(a.name) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+                      title={valuesOf(lead, a.id) || undefined}
                     >
                       {valuesOf(lead, a.id)}
                     </Text>
@@ -84,11 +97,6 @@ export function FailedLeadsTable({ query, table }: Props) {
                   <Badge variant="light" color="red" size="sm" style={{ minWidth: 'max-content' }}>
                     {t('failedLeads.failed')}
                   </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
-                    {translateMessage(lead.reason_message)}
-                  </Text>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -46,8 +46,16 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
 
   return (
     <>
-      <Table.ScrollContainer minWidth={narrow ? 0 : Math.max(720, span * 110)}>
-        <Table verticalSpacing="xs" horizontalSpacing="sm" highlightOnHover aria-label={t('leadsTitle')}>
+      {/* Rows scroll inside the box under a header that stays; the first column stays on sideways scrolls. */}
+      <Table.ScrollContainer minWidth={narrow ? 0 : Math.max(720, span * 110)} maxHeight="calc(100dvh - 220px)">
+        <Table
+          verticalSpacing="xs"
+          horizontalSpacing="sm"
+          highlightOnHover
+          stickyHeader
+          data-sticky-first
+          aria-label={t('leadsTitle')}
+        >
           <Table.Thead>
             <Table.Tr>
               {selection && (
@@ -134,6 +142,8 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
                         lineClamp={2}
                         // Phones and e-mails read badly broken mid-way; free text may wrap.
                         style={isLockedColumn(a) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+                        // A value cut at two lines is read whole on hover.
+                        title={valuesOf(lead, a.id) || undefined}
                       >
                         {valuesOf(lead, a.id)}
                       </Text>
