@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
+import { phoneCountry } from '@herald/shared/messages/phone-country';
 import type { Kysely } from 'kysely';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createTokenSigner, type TokenSigner } from './auth/tokens.ts';
@@ -27,6 +28,7 @@ import { createGatewaysModule } from './modules/gateways/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
 import { createLeadsModule } from './modules/leads/index.ts';
+import { createMessagesModule } from './modules/messages/index.ts';
 import { createPlansModule, loadPlanFiles } from './modules/plans/index.ts';
 import { createProcessesModule } from './modules/processes/index.ts';
 import { createSegmentsModule } from './modules/segments/index.ts';
@@ -74,6 +76,10 @@ export interface BuildOptions {
    * the messages module will take it; tests use it to send and to watch reports arrive.
    */
   onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
+  /** Runs just before a message's gateway call; tests stop a send there as a crash would. */
+  beforeGatewayCall?: (message: { id: number; team_id: number }) => Promise<void>;
+  /** Seconds between status polls of a message (polled providers); tests make it short. */
+  messagePollSeconds?: number;
   /** Handed the short links' `make`, as the messages module will take it; tests make links with it. */
   onShortLinks?: (shortLinks: Pick<ReturnType<typeof createShortLinksModule>, 'make' | 'makeMany' | 'appHost'>) => void;
 }
@@ -258,9 +264,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   options.onGateways?.(gateways);
   const shortLinks = createShortLinksModule({ db, appUrl: config.APP_URL, limits });
   options.onShortLinks?.(shortLinks);
+  const messages = await createMessagesModule({
+    db,
+    bus,
+    jobs,
+    gateways: { adapter: gateways.adapter, sendingList: gateways.service.sendingList },
+    statusUrl: (id) => gateways.service.webhookUrl(id, 'status'),
+    onStatus: gateways.onStatus,
+    onInbound: gateways.onInbound,
+    phoneRule: settings.service.phoneRule,
+    valuesOf: leads.valuesOf,
+    async pricePerPart(teamId, userId, phone) {
+      const { balance_currency } = await billing.profileBalance(teamId, userId);
+      return plans.prices.smsPart(phoneCountry(phone) ?? 'UA', balance_currency);
+    },
+    charge: billing.charge,
+    announce: billing.announce,
+    leaseMs: config.MESSAGE_CLAIM_LEASE_MS ?? config.GATEWAY_TIMEOUT_MS * 3 + 30_000,
+    runWorkers,
+    sweepEveryMs: options.sweepEveryMs ?? 60_000,
+    beforeGatewayCall: options.beforeGatewayCall,
+    pollSeconds: options.messagePollSeconds,
+    shortLinks: { make: shortLinks.make },
+  });
 
   app.addHook('onClose', async () => {
-    for (const module of [attributes, imports, segments, gateways]) module.stop();
+    for (const module of [attributes, imports, segments, gateways, messages]) module.stop();
     await shortLinks.stop();
   });
 
@@ -283,6 +312,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gateways,
     templates,
     alphaNames,
+    messages,
     shortLinks,
   ];
   await app.register(

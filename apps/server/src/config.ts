@@ -83,6 +83,11 @@ const ZConfigSource = z.object({
     .min(0)
     .max(7 * 24 * 3600)
     .optional(),
+  /**
+   * How long a message being sent holds its claim; after it a sweep calls the send's outcome unknown
+   * (the process died mid-send). Default: three gateway timeouts plus 30 s.
+   */
+  MESSAGE_CLAIM_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).optional(),
 });
 
 export type Config = Omit<z.infer<typeof ZConfigSource>, 'JWT_SECRET' | 'APP_URL' | 'HERALD_SECRET_KEY'> & {

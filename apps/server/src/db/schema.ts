@@ -10,6 +10,7 @@ import type { PlatformTables } from './tables/platform.tables.ts';
 import type { PlansTables } from './tables/plans.tables.ts';
 import type { SegmentsTables } from './tables/segments.tables.ts';
 import type { TemplatesTables } from './tables/templates.tables.ts';
+import type { MessagesTables } from './tables/messages.tables.ts';
 import type { ShortLinksTables } from './tables/short-links.tables.ts';
 
 export interface DB
@@ -24,4 +25,5 @@ export interface DB
     GatewaysTables,
     TemplatesTables,
     AlphaNamesTables,
+    MessagesTables,
     ShortLinksTables {}

@@ -139,7 +139,8 @@ describe.each(databases)('short links on %s', (kind) => {
     const other = await follow('herald.test/leads');
     expect(screen.statusCode).toBe(other.statusCode);
     expect(screen.headers['content-type']).toBe(other.headers['content-type']);
-    expect(screen.body).not.toContain('<h1>');
+    // Built, both are the web app's page; not built, both the JSON 404 naming its own path.
+    expect(screen.body.replace('/settings', '')).toBe(other.body.replace('/leads', ''));
   });
 
   it('serves a link on the team domain by Host header, and not on another host', async () => {

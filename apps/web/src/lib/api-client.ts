@@ -13,6 +13,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** False when the caller shows the failure itself (e.g. the sign-in form's alert). */
   toast?: boolean;
+  /** Extra request headers (an idempotency key). */
+  headers?: Record<string, string>;
 }
 
 /** Typed fetch for the Herald API: bearer token, JSON both ways, failures as `ApiError`. */
@@ -32,7 +34,7 @@ export async function apiText(path: string, signal?: AbortSignal): Promise<strin
 /** The request with the session's token and language; a failure (network or HTTP) as `ApiError`. */
 async function send(path: string, options: RequestOptions, accept?: string): Promise<Response> {
   const token = getToken();
-  const headers: Record<string, string> = { 'Accept-Language': i18n.language };
+  const headers: Record<string, string> = { 'Accept-Language': i18n.language, ...options.headers };
   if (accept) headers.Accept = accept;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -18,6 +18,7 @@ import enDemo from '../locales/en/demo.json';
 import enGateways from '../locales/en/gateways.json';
 import enTemplates from '../locales/en/templates.json';
 import enAlphaNames from '../locales/en/alpha-names.json';
+import enMessagesSms from '../locales/en/messages-sms.json';
 import enShortLinks from '../locales/en/short-links.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
@@ -35,6 +36,7 @@ import ruDemo from '../locales/ru/demo.json';
 import ruGateways from '../locales/ru/gateways.json';
 import ruTemplates from '../locales/ru/templates.json';
 import ruAlphaNames from '../locales/ru/alpha-names.json';
+import ruMessagesSms from '../locales/ru/messages-sms.json';
 import ruShortLinks from '../locales/ru/short-links.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
@@ -52,6 +54,7 @@ import ukDemo from '../locales/uk/demo.json';
 import ukGateways from '../locales/uk/gateways.json';
 import ukTemplates from '../locales/uk/templates.json';
 import ukAlphaNames from '../locales/uk/alpha-names.json';
+import ukMessagesSms from '../locales/uk/messages-sms.json';
 import ukShortLinks from '../locales/uk/short-links.json';
 
 export const LANGUAGES = [
@@ -95,6 +98,7 @@ export const resources = {
     gateways: ukGateways,
     templates: ukTemplates,
     'alpha-names': ukAlphaNames,
+    'messages-sms': ukMessagesSms,
     'short-links': ukShortLinks,
   },
   en: {
@@ -114,6 +118,7 @@ export const resources = {
     gateways: enGateways,
     templates: enTemplates,
     'alpha-names': enAlphaNames,
+    'messages-sms': enMessagesSms,
     'short-links': enShortLinks,
   },
   ru: {
@@ -133,6 +138,7 @@ export const resources = {
     gateways: ruGateways,
     templates: ruTemplates,
     'alpha-names': ruAlphaNames,
+    'messages-sms': ruMessagesSms,
     'short-links': ruShortLinks,
   },
 } as const;
@@ -164,6 +170,7 @@ void i18n.use(initReactI18next).init({
     'gateways',
     'templates',
     'alpha-names',
+    'messages-sms',
     'short-links',
   ],
   defaultNS: 'common',

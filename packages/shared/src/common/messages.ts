@@ -172,6 +172,18 @@ export const MESSAGES = {
   // Request demo
   phone_required: 'Phone is required',
   demo_requested: 'Success Demo',
+  // Messages: single SMS, statuses, opt-out
+  sms_sent: 'Message sent',
+  sms_send_unknown: 'The gateway did not confirm the message; its status will follow.',
+  sms_send_failed: 'The gateway refused the message.',
+  sms_gateway_required: 'Add an active SMS gateway first.',
+  sms_gateway_not_sending: 'This gateway does not send messages.',
+  sms_sender_invalid: 'Choose an active alpha name or a phone number as the sender.',
+  sms_phone_blacklisted: 'This phone is blacklisted: messages to it are not sent.',
+  sms_phone_ignored: 'This phone is in the ignored formats.',
+  sms_lead_without_phone: 'The lead has no phone to send to.',
+  link_unavailable: 'Short links are not available yet: remove the link placeholder from the message.',
+  sms_redirect_required: 'Enter the link the message leads to.',
   // Short links and short URL domains
   short_url_domain_invalid: 'Enter a domain name such as go.example.com (no path).',
   short_url_domain_taken: 'The team already has this domain.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBalanceChangedEvent } from '../billing/billing.schemas.ts';
 import { ZImportStatusEvent } from '../imports/imports.schemas.ts';
+import { ZMessageStatusEvent } from '../messages/messages.schemas.ts';
 import { ZProcess } from '../processes/processes.schemas.ts';
 import { ZExport } from '../segments/segments.schemas.ts';
 
@@ -21,6 +22,8 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ExportStatus'), payload: ZExport }),
   /** A user's balance or free SMS changed (top-up, charge, share): every open tab's header updates. */
   z.object({ type: z.literal('BalanceChanged'), payload: ZBalanceChangedEvent }),
+  /** A sent message's delivery status moved, or the lead replied: the lead's Timeline refetches. */
+  z.object({ type: z.literal('MessageStatus'), payload: ZMessageStatusEvent }),
 ]);
 
 export type TServerEvent = z.infer<typeof ZServerEvent>;

@@ -24,6 +24,8 @@ export interface FakeServer {
   url: string;
   calls: RecordedCall[];
   mode: FakeMode;
+  /** Runs on each call before it is answered: a test looks at the app's state as the provider is reached. */
+  onCall?: (call: RecordedCall) => void | Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startFakeServer(
       body: Buffer.concat(chunks).toString('utf8'),
     };
     fake.calls.push(call);
+    await fake.onCall?.(call);
     // A provider that takes the call and never answers: the caller's timeout decides.
     if (fake.mode === 'timeout') {
       held.push(res);

@@ -1,0 +1,100 @@
+import type { TLeadValue } from '@herald/shared/leads/leads.schemas';
+import type { PhoneRule } from '@herald/shared/leads/phone';
+import type { TGateway } from '@herald/shared/gateways/gateways.schemas';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { TStatusReport } from '@herald/shared/gateways/gateways.schemas';
+import type { TMessageStatus } from '@herald/shared/gateways/message-status';
+import type { TGatewayCapabilities } from '@herald/shared/gateways/gateway-types';
+import type { MessageRow } from './messages.repository.ts';
+
+/** What the send path uses of a gateway's adapter (the gateways module's contract, decision 018). */
+export interface SendingAdapter {
+  readonly capabilities: Pick<TGatewayCapabilities, 'statusDelivery'>;
+  send(request: {
+    to: string;
+    from?: string | null;
+    text: string;
+    statusCallbackUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ providerMessageId: string; status: TMessageStatus }>;
+  pollStatuses?(providerMessageIds: string[]): Promise<TStatusReport[]>;
+}
+
+/**
+ * How an adapter's failure reads (its `GatewaySendError`): `retryable` the provider did not take it,
+ * `permanent` it never will, `unknown_outcome` it may have been sent.
+ */
+export interface SendFailure {
+  name: 'GatewaySendError';
+  kind: 'retryable' | 'permanent' | 'unknown_outcome';
+  reason: string;
+  providerCode?: string;
+  message: string;
+}
+
+export function isSendFailure(error: unknown): error is SendFailure {
+  return error instanceof Error && error.name === 'GatewaySendError' && 'kind' in error;
+}
+
+/** The billing module's charge (decision 016), as this module calls it. */
+export interface ChargeRequest {
+  userId: number;
+  code: 'sent_message' | 'sent_single_message';
+  parts: number;
+  pricePerPart: number;
+  count: number;
+  key: string;
+  name?: string | null;
+  meta?: Record<string, unknown> | null;
+}
+export interface ChargeResult {
+  status: 'charged' | 'insufficient';
+  amount: number;
+}
+
+/** What the messages module is handed by the modules built before it (app.ts). */
+export interface MessagesDeps {
+  db: Kysely<DB>;
+  bus: EventBus;
+  jobs: Pick<JobQueue, 'register' | 'send'>;
+  gateways: {
+    adapter(teamId: number, id: number): Promise<{ gateway: TGateway; adapter: SendingAdapter }>;
+    sendingList(teamId: number): Promise<Array<{ id: number; default: boolean }>>;
+  };
+  /** A gateway's status URL where its view shows none (polled providers take one anyway). */
+  statusUrl(gatewayId: number): string;
+  phoneRule(teamId: number): Promise<PhoneRule>;
+  valuesOf(teamId: number, leadIds: number[]): Promise<Array<TLeadValue & { lead_id: number }>>;
+  /** Minor units of one SMS part to this phone for the user's balance currency. */
+  pricePerPart(teamId: number, userId: number, phone: string): Promise<number>;
+  charge(tx: Kysely<DB>, teamId: number, request: ChargeRequest): Promise<ChargeResult>;
+  announce(teamId: number, userIds: number[]): Promise<void>;
+  /**
+   * Short links (decision 021): one per recipient and tag, made in the row's transaction; the text
+   * is `host/code`. Absent: messages with `{{link}}` or `{{unsubscribe}}` are refused.
+   */
+  shortLinks?: {
+    make(
+      tx: Kysely<DB>,
+      input: {
+        teamId: number;
+        leadId: number | null;
+        messageId: number | null;
+        redirectTo?: string | null;
+        kind: 'link' | 'unsubscribe';
+        phone?: string | null;
+      },
+    ): Promise<{ text: string }>;
+  };
+  /** How long a claim holds before a sweep calls its outcome unknown. */
+  leaseMs: number;
+  runWorkers: boolean;
+  sweepEveryMs: number;
+  /** Seconds between status polls, in place of 30 s doubling to 30 min (tests). */
+  pollSeconds?: number;
+  /** Tests: runs just before the gateway is called (to stop a send there). */
+  beforeGatewayCall?: (row: MessageRow) => Promise<void>;
+}

@@ -1,0 +1,19 @@
+import type { TSingleSmsRequest, TSingleSmsResponse } from '@herald/shared/messages/messages.schemas';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/**
+ * `POST /leads/single-sms`. The key is made once per "Send" the user presses and resent with a
+ * retry of that request, so a retried request is charged and sent once.
+ */
+export function useSendSingleSms() {
+  return useMutation({
+    mutationFn: ({ body, key }: { body: TSingleSmsRequest; key: string }) =>
+      apiRequest<TSingleSmsResponse>('/leads/single-sms', {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': key },
+        toast: false,
+      }),
+  });
+}

@@ -1,0 +1,225 @@
+import type { TLead } from '@herald/shared/leads/leads.schemas';
+import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-error.ts';
+import { describeApiError } from '../../../lib/describe-api-error.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useLeadSearch, useSenderNames, useSendingGateways } from '../api/get-sending.ts';
+import { useSendSingleSms } from '../api/send-single-sms.ts';
+
+/** What the header hands in: the templates' composer (counter, improver, load and save). */
+export interface ComposerSlot {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  redirectTo: string;
+  onRedirectTo: (value: string) => void;
+}
+
+type Field = 'phone' | 'lead_id' | 'message' | 'redirect_to' | 'gateway_id' | 'from';
+
+const phonesOf = (lead: TLead) => lead.lead_values.filter((v) => v.attribute.type === 'phone').map((v) => v.value);
+
+/** Send SMS (spec: header): to a phone or a lead, through a gateway, from an alpha name or a number. */
+export function SendSmsModal({
+  opened,
+  onClose,
+  composer,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  composer: (slot: ComposerSlot) => ReactNode;
+}) {
+  const { t } = useTranslation('messages-sms');
+  const gateways = useSendingGateways(opened);
+  const senders = useSenderNames(opened);
+  const send = useSendSingleSms();
+  const [mode, setMode] = useState<'phone' | 'lead'>('phone');
+  const [phone, setPhone] = useState('');
+  const [leadSearch, setLeadSearch] = useState('');
+  const [search] = useDebouncedValue(leadSearch.trim(), 300);
+  const leads = useLeadSearch(mode === 'lead' ? search : '');
+  const [leadId, setLeadId] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const [redirectTo, setRedirectTo] = useState('');
+  const [gatewayId, setGatewayId] = useState<string | null>(null);
+  const [from, setFrom] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  // One key per message the user means to send: a retry of the same request reuses it.
+  const key = useRef(crypto.randomUUID());
+  const hasLink = /\{\{\s*link\s*\}\}/i.test(message);
+
+  useEffect(() => {
+    if (!opened) return;
+    setErrors({});
+    setFailure(null);
+    key.current = crypto.randomUUID();
+  }, [opened]);
+
+  // One gateway (or a default): chosen for the user.
+  useEffect(() => {
+    const list = gateways.data ?? [];
+    if (gatewayId === null && list.length > 0) {
+      const pick = list.find((g) => g.default) ?? (list.length === 1 ? list[0] : undefined);
+      if (pick) setGatewayId(String(pick.id));
+    }
+  }, [gateways.data, gatewayId]);
+
+  const leadOptions = (leads.data?.data ?? []).map((lead) => ({
+    value: String(lead.id),
+    label: `#${lead.id} · ${phonesOf(lead).join(', ') || '—'}`,
+  }));
+  const senderOptions = [
+    { group: t('alphaNames'), items: (senders.data ?? []).map((n) => ({ value: n.name, label: n.name })) },
+  ];
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setFailure(null);
+    send.mutate(
+      {
+        key: key.current,
+        body: {
+          phone: mode === 'phone' ? phone.trim() : null,
+          lead_id: mode === 'lead' && leadId ? Number(leadId) : null,
+          message,
+          redirect_to: hasLink ? redirectTo.trim() || null : null,
+          gateway_id: gatewayId ? Number(gatewayId) : null,
+          from: from || null,
+        },
+      },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(answer.code === 'sms_send_unknown' ? t('unknown') : t('sent'));
+          setMessage('');
+          setPhone('');
+          setLeadId(null);
+          onClose();
+        },
+        onError: (error) => {
+          // A refusal is final for this text: the next press is a new message with a new key.
+          key.current = crypto.randomUUID();
+          if (isApiError(error) && Object.keys(error.errors).length > 0) {
+            const shown: Partial<Record<Field, string>> = {};
+            for (const [field, list] of Object.entries(error.errors))
+              if (list[0]) shown[field as Field] = translateMessage(list[0]) ?? list[0].code;
+            setErrors(shown);
+            if (
+              !Object.keys(shown).some((f) =>
+                ['phone', 'lead_id', 'message', 'redirect_to', 'gateway_id', 'from'].includes(f),
+              )
+            )
+              setFailure(describeApiError(error));
+            return;
+          }
+          setFailure(describeApiError(error));
+        },
+      },
+    );
+  };
+
+  const noGateways = gateways.isSuccess && gateways.data.length === 0;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('title')} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {noGateways && <Alert color="yellow">{t('noGateways')}</Alert>}
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <SegmentedControl
+            aria-label={t('recipient')}
+            value={mode}
+            onChange={(v) => setMode(v as 'phone' | 'lead')}
+            data={[
+              { value: 'phone', label: t('byPhone') },
+              { value: 'lead', label: t('byLead') },
+            ]}
+          />
+          {mode === 'phone' ? (
+            <TextInput
+              label={t('phone')}
+              placeholder={t('phonePlaceholder')}
+              value={phone}
+              onChange={(e) => setPhone(e.currentTarget.value)}
+              error={errors.phone}
+              required
+            />
+          ) : (
+            <Select
+              label={t('lead')}
+              placeholder={t('leadSearch')}
+              searchable
+              searchValue={leadSearch}
+              onSearchChange={setLeadSearch}
+              data={leadOptions}
+              value={leadId}
+              onChange={setLeadId}
+              nothingFoundMessage={search ? t('noLeads') : undefined}
+              filter={({ options }) => options}
+              error={errors.lead_id ?? errors.phone}
+              required
+            />
+          )}
+          {composer({
+            value: message,
+            onChange: setMessage,
+            error: errors.message,
+            redirectTo,
+            onRedirectTo: setRedirectTo,
+          })}
+          {hasLink && (
+            <TextInput
+              label={t('redirectTo')}
+              placeholder="https://"
+              value={redirectTo}
+              onChange={(e) => setRedirectTo(e.currentTarget.value)}
+              error={errors.redirect_to}
+            />
+          )}
+          <Select
+            label={t('gateway')}
+            data={(gateways.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+            value={gatewayId}
+            onChange={setGatewayId}
+            error={errors.gateway_id}
+            allowDeselect={false}
+          />
+          <Group grow align="flex-start">
+            <Select
+              label={t('from')}
+              placeholder={t('fromGateway')}
+              data={senderOptions}
+              value={from && senderOptions[0].items.some((o) => o.value === from) ? from : null}
+              onChange={setFrom}
+              clearable
+              error={errors.from}
+            />
+            <TextInput
+              label={t('number')}
+              placeholder={t('numberPlaceholder')}
+              value={from && !senderOptions[0].items.some((o) => o.value === from) ? from : ''}
+              onChange={(e) => setFrom(e.currentTarget.value || null)}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={send.isPending}>
+              {t('common:cancel')}
+            </Button>
+            <Button type="submit" loading={send.isPending} disabled={!message.trim() || noGateways}>
+              {t('send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
