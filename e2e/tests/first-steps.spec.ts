@@ -83,4 +83,5 @@ test('a new owner is guided from the empty first screen to a first import, with 
     await expect(page.getByRole('link', { name: 'Усі', exact: true }).first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Початок роботи' })).toHaveCount(0);
   });
+  await context.close();
 });

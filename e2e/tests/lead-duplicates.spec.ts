@@ -47,4 +47,5 @@ test('a lead’s duplicates lead to the leads sharing its phones, and the table 
   await expect(page.getByRole('row').filter({ hasText: '+380509876543' })).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: '+380501234567' })).toHaveCount(2);
   await page.screenshot({ path: 'test-results/lead-duplicates/filtered.png' });
+  await context.close();
 });
