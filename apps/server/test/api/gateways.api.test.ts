@@ -57,6 +57,13 @@ describe.each(databases)('SMS gateway settings on %s', (kind) => {
       ['base_url', false],
     ]);
     expect(body.campaign_status_list).toEqual([]);
+    // The template types the templates module accepts.
+    expect(body.sms_templates_types.map((o: { key: string }) => o.key)).toEqual([
+      'promotion',
+      'service',
+      'reminder',
+      'other',
+    ]);
   });
 
   it('lists nothing, then adds, edits and deletes a gateway; the secret never comes back', async () => {

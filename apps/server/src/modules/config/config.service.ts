@@ -1,5 +1,6 @@
 import type { TConfigGeneral } from '@herald/shared/config/config.schemas';
 import { GATEWAY_TYPE_INFO, GATEWAY_TYPES } from '@herald/shared/gateways/gateway-types';
+import { SMS_TEMPLATE_TYPES } from '@herald/shared/templates/templates.schemas';
 
 // ICU still lists some zones under their old names; the renamed ones are what users look for
 // (Europe/Kyiv since 2022), and Intl accepts both.
@@ -32,11 +33,12 @@ export function createConfigService() {
         gateway_capabilities: Object.fromEntries(
           GATEWAY_TYPES.map((key) => [key, GATEWAY_TYPE_INFO[key].capabilities]),
         ),
-        // Filled by the campaigns, lookups and templates capabilities as they land.
+        // Filled by the campaigns and lookups capabilities as they land.
         campaign_status_list: [],
         campaign_manual_status_list: [],
         lookup_maps: {},
-        sms_templates_types: [],
+        // The web shows each type by its key, translated; the label is the English name.
+        sms_templates_types: SMS_TEMPLATE_TYPES.map((key) => ({ key, label: key[0].toUpperCase() + key.slice(1) })),
       };
       return cached;
     },
