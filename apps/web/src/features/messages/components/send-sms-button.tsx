@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconMessage } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,14 @@ export function SendSmsButton({ composer }: { composer: (slot: ComposerSlot) => 
         variant="light"
         leftSection={<IconMessage size={14} aria-hidden />}
         onClick={() => setOpened(true)}
+        visibleFrom="sm"
       >
         {t('sendSms')}
       </Button>
+      {/* On a phone the header has no room for the label (the Russian one is widest): the icon alone. */}
+      <ActionIcon variant="light" size="lg" aria-label={t('sendSms')} onClick={() => setOpened(true)} hiddenFrom="sm">
+        <IconMessage size={18} aria-hidden />
+      </ActionIcon>
       <SendSmsModal opened={opened} onClose={() => setOpened(false)} composer={composer} />
     </>
   );
