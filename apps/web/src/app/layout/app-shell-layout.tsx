@@ -39,7 +39,7 @@ export function AppShellLayout() {
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="md" wrap="nowrap" miw={0}>
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('toggleMenu')} />
-              <Logo />
+              <Logo compactOnPhone />
               <Box visibleFrom="sm" miw={0}>
                 <HeaderBreadcrumbs />
               </Box>
