@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { signUpVerified } from './support/accounts.ts';
 import { expectProcess } from './support/processes.ts';
+import { openSourcesImport } from './support/sources.ts';
 import { truncateSheetData, xlsx } from '../../apps/server/test/fixtures/imports/hostile-files.ts';
 
 /** Screenshots of the import screens, in each language, for people to look at (not compared). */
@@ -222,8 +223,7 @@ type UploadFile = { name: string; mimeType: string; buffer: Buffer };
 
 /** From the Sources screen: a new source and list made in the modal, the file dropped; the modal is at Match Format. */
 async function uploadIntoNewList(page: Page, source: string, list: string, file: UploadFile) {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sources' }).click();
-  await page.getByRole('button', { name: 'Import' }).click();
+  await openSourcesImport(page);
   const modal = page.getByRole('dialog');
   await modal.getByRole('textbox', { name: 'Source' }).fill(source);
   await page.getByRole('option', { name: `+ Create "${source}"` }).click();

@@ -35,9 +35,7 @@ export function ImportModal({ opened, onClose, attributes, onOpenList, ...fileSt
       title={t(IMPORT_MODAL_TITLES[step.name])}
       size={IMPORT_MODAL_SIZES[step.name]}
       centered
-      // Closed by Cancel, × or Escape only. A click beside it would throw away a mapping in progress,
-      // and in the first step a click meant for the source or list dropdown, when the dropdown moved
-      // as the team's lists arrived, landed on the overlay and closed it with the choice half made.
+      // Closed by Cancel, × or Escape only: a click beside it would throw away a mapping in progress.
       closeOnClickOutside={false}
     >
       {step.name === 'file' ? (
