@@ -1,5 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recountStatement } from '../../src/db/lead-store/lead-duplicates.ts';
+import { countingInsertStatement } from '../../src/db/lead-store/staged-duplicates.ts';
 import type { DB } from '../../src/db/schema.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, sourceWithList } from '../support/leads.ts';
@@ -46,6 +48,29 @@ describe.each(databases)('planner statistics for a new team’s import on %s', (
     expect(result).toMatchObject({ status: 'completed', leads_processed: rows });
     return owner.user.team_id as number;
   }
+
+  /** The CTEs a statement's plan computes once, apart from the statement (EXPLAIN's `CTE name` subplans). */
+  async function ctesComputedOnce(statement: RawBuilder<unknown>): Promise<string[]> {
+    const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) ${statement}`.execute(db);
+    const raw = plan.rows[0]['QUERY PLAN'];
+    const text = typeof raw === 'string' ? raw : JSON.stringify(raw);
+    return [...text.matchAll(/"Subplan Name":\s*"CTE (\w+)"/g)].map((m) => m[1]);
+  }
+
+  it('counts the duplicate recounts once, not once per lead of the team, whatever the statistics say', async () => {
+    // Inlined into their updates, the recounts were planned per lead of the team when the planner
+    // believed the team had none (a hard kill, a take-back): quadratic, the crawl of decision 002.
+    const teamId = 1;
+    expect(await ctesComputedOnce(recountStatement(teamId, sql`select 1::bigint as lead_id`))).toContain('counted');
+    const chunk = countingInsertStatement(
+      teamId,
+      sql`${teamId}, 1, 1, 'active', 0`,
+      sql`(select 1::bigint as lead_id, 1 as row_no) s`,
+      sql`true`,
+      sql`(select '+380501234567'::text as value) p`,
+    );
+    expect(await ctesComputedOnce(chunk)).toContain('recounted');
+  });
 
   it('knows a new team’s phones after its first chunk, though the database was analyzed for another team', async () => {
     await importPhones('50', 6_000);

@@ -23,7 +23,12 @@ export async function recountDuplicates(
   teamId: number,
   affected: RawBuilder<unknown>,
 ): Promise<void> {
-  await sql`
+  await recountStatement(teamId, affected).execute(db);
+}
+
+/** The statement of `recountDuplicates`, apart so that its plan can be read (EXPLAIN). */
+export function recountStatement(teamId: number, affected: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
     with affected as (${affected}), counted as materialized (
       -- Counted once, then joined to the leads: inlined into the update, stale statistics (a team
       -- whose leads were all deleted since the last analyze) plan it once per lead of the team.
@@ -34,7 +39,7 @@ export async function recountDuplicates(
       group by a.lead_id
     )
     update leads l set duplicates = c.n from counted c
-    where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n`.execute(db);
+    where l.id = c.lead_id and l.team_id = ${teamId} and l.duplicates <> c.n`;
 }
 
 /**

@@ -48,7 +48,19 @@ export async function insertCountingDuplicates(
   range: RawBuilder<unknown>,
   phones: RawBuilder<unknown>,
 ): Promise<number> {
-  const r = await sql<{ n: number }>`
+  const r = await countingInsertStatement(teamId, lead, staged, range, phones).execute(tx);
+  return Number(r.rows[0].n);
+}
+
+/** The statement of `insertCountingDuplicates`, apart so that its plan can be read (EXPLAIN). */
+export function countingInsertStatement(
+  teamId: number,
+  lead: RawBuilder<unknown>,
+  staged: RawBuilder<unknown>,
+  range: RawBuilder<unknown>,
+  phones: RawBuilder<unknown>,
+): RawBuilder<{ n: number }> {
+  return sql<{ n: number }>`
     with chunk_phones as (
       select distinct p.value from ${phones}
     ), holders as (
@@ -98,6 +110,5 @@ export async function insertCountingDuplicates(
       where l.id = r.lead_id and l.team_id = ${teamId} and l.duplicates <> r.n
       returning 1
     )
-    select (select count(*) from inserted)::int as n`.execute(tx);
-  return Number(r.rows[0].n);
+    select (select count(*) from inserted)::int as n`;
 }
