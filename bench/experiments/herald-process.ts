@@ -5,6 +5,7 @@ import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UNLIMITED_TRIAL_PLANS } from '../lib/plans-file.ts';
 
 const main = fileURLToPath(new URL('../../apps/server/src/main.ts', import.meta.url));
 
@@ -55,6 +56,7 @@ export class HeraldProcess {
         HOST: '127.0.0.1',
         JWT_SECRET: 'embedded-kill-experiment-secret-0123456789',
         LOG_LEVEL: 'warn',
+        HERALD_PLANS_FILE: UNLIMITED_TRIAL_PLANS,
       },
       stdio: ['ignore', log, log],
     });

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { UNLIMITED_TRIAL_PLANS } from './plans-file.ts';
 import type { BenchContext } from './types.ts';
 
 export interface RunningHerald {
@@ -57,6 +58,7 @@ export async function startHerald(ctx: BenchContext, env: Record<string, string>
       HOST: '127.0.0.1',
       PORT: '0',
       LOG_LEVEL: 'silent',
+      HERALD_PLANS_FILE: UNLIMITED_TRIAL_PLANS,
       ...env,
     });
     app = await buildApp(config, { logger: false, jobsSchema: schema ? `${schema}_jobs` : undefined });
