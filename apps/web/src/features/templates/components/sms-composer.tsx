@@ -1,6 +1,5 @@
 import { suggestImprovements } from '@herald/shared/sms/message-improver';
 import { LINK_BUDGET, linkLength } from '@herald/shared/short-links/short-link-code';
-import { estimateSms } from '@herald/shared/sms/sms-parts';
 import { LINK_TAG, placeholdersOf, UNSUBSCRIBE_TAG } from '@herald/shared/templates/render';
 import { TEMPLATE_MIN_LENGTH } from '@herald/shared/templates/templates.schemas';
 import { Badge, Button, Group, Popover, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
@@ -8,6 +7,7 @@ import { IconWand } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format.ts';
+import { countMessage } from '../count-message.ts';
 
 export interface Placeholder {
   /** What the user reads: the attribute's name, or "Link". */
@@ -60,11 +60,7 @@ export function SmsComposer({
 }: Props) {
   const { t } = useTranslation('templates');
   const tags = useMemo(() => placeholdersOf(value), [value]);
-  const count = useMemo(
-    () =>
-      values ? estimateSms(value, Object.fromEntries(tags.map((tag) => [tag, values[tag] ?? '']))) : estimateSms(value),
-    [value, values, tags],
-  );
+  const count = useMemo(() => countMessage(value, values), [value, values]);
   const countedWithValues = values !== undefined && tags.some((tag) => tag !== LINK_TAG && tag !== UNSUBSCRIBE_TAG);
   const hasLink = tags.includes(LINK_TAG) || tags.includes(UNSUBSCRIBE_TAG);
   const longLink = hasLink && linkHost ? linkLength(linkHost) : 0;
