@@ -1,21 +1,41 @@
 import { Button } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAttributes } from '../../features/attributes/api/get-attributes.ts';
 import { SendSmsButton } from '../../features/messages/components/send-sms-button.tsx';
 import type { ComposerSlot } from '../../features/messages/components/send-sms-modal.tsx';
 import { useMessageEvents } from '../../features/messages/use-message-events.ts';
+import { defaultCountryQueryOptions } from '../../features/settings/api/get-default-country.ts';
+import { phoneTemplateQueryOptions } from '../../features/settings/api/get-phone-template.ts';
+import { shortUrlDomainsQueryOptions } from '../../features/short-links/api/get-short-url-domains.ts';
 import { SaveAsTemplateButton } from '../../features/templates/components/save-as-template-button.tsx';
 import { SelectTemplateModal } from '../../features/templates/components/select-template-modal.tsx';
 import { SmsComposer } from '../../features/templates/components/sms-composer.tsx';
 
 /** The single SMS's message field: the templates' composer, load a template, save as template. */
-function Composer({ slot, canManageTemplates }: { slot: ComposerSlot; canManageTemplates: boolean }) {
+function Composer({
+  slot,
+  canManageTemplates,
+  canListDomains,
+}: {
+  slot: ComposerSlot;
+  canManageTemplates: boolean;
+  canListDomains: boolean;
+}) {
   const { t } = useTranslation('templates');
   const { t: tm } = useTranslation('messages-sms');
   const [loading, setLoading] = useState(false);
   const attributes = useAttributes();
+  // The host links are made on, as the server picks it: the first enabled domain, else the app's
+  // own. Only owners and admins may list the domains; for others it stays unknown and unwarned.
+  const domains = useQuery({ ...shortUrlDomainsQueryOptions(), enabled: canListDomains });
+  const linkHost = domains.isSuccess
+    ? ([...domains.data.data]
+        .filter((d) => d.access === 'Enabled')
+        .sort((a, b) => a.sort_order - b.sort_order || a.id - b.id)[0]?.url ?? window.location.host)
+    : null;
   // The lead's attributes, rendered from its values, and the per-recipient links.
   const placeholders = useMemo(
     () => [
@@ -36,6 +56,8 @@ function Composer({ slot, canManageTemplates }: { slot: ComposerSlot; canManageT
         canImprove={canManageTemplates}
         placeholders={placeholders}
         error={slot.error}
+        values={slot.values}
+        linkHost={linkHost}
         actions={
           <>
             <Button
@@ -69,7 +91,26 @@ function Composer({ slot, canManageTemplates }: { slot: ComposerSlot; canManageT
 /** Send SMS in the header (every role sends, from its own balance), and live message statuses. */
 export function SendSmsAction({ permissions }: { permissions: readonly string[] }) {
   useMessageEvents();
-  if (!permissions.includes('gateways:send')) return null;
+  // The phone rule the server reads the typed number by, so the field can show what it becomes.
+  const canSend = permissions.includes('gateways:send');
+  const country = useQuery({ ...defaultCountryQueryOptions(), enabled: canSend });
+  const ignored = useQuery({ ...phoneTemplateQueryOptions(), enabled: canSend });
+  if (!canSend) return null;
   const canManageTemplates = permissions.includes('templates:manage');
-  return <SendSmsButton composer={(slot) => <Composer slot={slot} canManageTemplates={canManageTemplates} />} />;
+  const phoneRule =
+    country.isSuccess && ignored.isSuccess
+      ? { country: country.data.country, ignored: ignored.data.values }
+      : undefined;
+  return (
+    <SendSmsButton
+      composer={(slot) => (
+        <Composer
+          slot={slot}
+          canManageTemplates={canManageTemplates}
+          canListDomains={permissions.includes('settings:manage')}
+        />
+      )}
+      phoneRule={phoneRule}
+    />
+  );
 }

@@ -51,7 +51,7 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
                 {entry.diff_log.map((diff, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no id
                   <Text key={i} size="sm" mt={2}>
-                    {describeDiff(t, diff)}
+                    {describeDiff(t, diff, entry.type)}
                   </Text>
                 ))}
               </Timeline.Item>
@@ -86,9 +86,17 @@ function EntryTitle({ entry }: { entry: TLeadLogEntry }) {
 
 type Diff = TLeadLogEntry['diff_log'][number];
 
-function describeDiff(t: TFunction<'leads'>, diff: Diff) {
+/** Names the server gives a short link's entries (a click, an unsubscribe), not attributes of the team. */
+const LINK_ENTRY_NAMES: Record<string, string> = { link: 'shortLink', phone: 'common:attribute.phone' };
+
+function describeDiff(t: TFunction<'leads'>, diff: Diff, type: TLeadLogEntry['type']) {
   const isStatus = diff.lead_attribute_name === 'status';
-  const name = isStatus ? t('statusLabel') : attributeNameLabel(diff.lead_attribute_name ?? '');
+  const linkName = type === 'sms' ? LINK_ENTRY_NAMES[diff.lead_attribute_name ?? ''] : undefined;
+  const name = isStatus
+    ? t('statusLabel')
+    : linkName
+      ? t(linkName)
+      : attributeNameLabel(diff.lead_attribute_name ?? '');
   const show = (v: string | null) => (v && isStatus ? t(`status.${v}`, { defaultValue: v }) : (v ?? ''));
   return t(`diff.${diff.action}`, {
     defaultValue: `${name}: ${show(diff.value_from)} → ${show(diff.value_to)}`,

@@ -1,7 +1,7 @@
 import type { TLead } from '@herald/shared/leads/leads.schemas';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 import { describeApiError } from '../../../lib/describe-api-error.ts';
@@ -9,6 +9,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useLeadSearch, useSenderNames, useSendingGateways } from '../api/get-sending.ts';
 import { useSendSingleSms } from '../api/send-single-sms.ts';
+import { PhoneField, type PhoneRuleSettings } from './phone-field.tsx';
 
 /** What the header hands in: the templates' composer (counter, improver, load and save). */
 export interface ComposerSlot {
@@ -17,21 +18,35 @@ export interface ComposerSlot {
   error?: string;
   redirectTo: string;
   onRedirectTo: (value: string) => void;
+  /** The chosen lead's values by attribute slug, as its message renders them; none for a typed phone. */
+  values?: Readonly<Record<string, string>>;
 }
 
 type Field = 'phone' | 'lead_id' | 'message' | 'redirect_to' | 'gateway_id' | 'from';
 
 const phonesOf = (lead: TLead) => lead.lead_values.filter((v) => v.attribute.type === 'phone').map((v) => v.value);
 
+/** A lead's values by slug, several joined with '; ' as `renderMessage` joins them. */
+function valuesOf(lead: TLead): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const v of lead.lead_values) {
+    const slug = v.attribute.slug.toLowerCase();
+    values[slug] = slug in values ? `${values[slug]}; ${v.value}` : v.value;
+  }
+  return values;
+}
+
 /** Send SMS (spec: header): to a phone or a lead, through a gateway, from an alpha name or a number. */
 export function SendSmsModal({
   opened,
   onClose,
   composer,
+  phoneRule,
 }: {
   opened: boolean;
   onClose: () => void;
   composer: (slot: ComposerSlot) => ReactNode;
+  phoneRule?: PhoneRuleSettings;
 }) {
   const { t } = useTranslation('messages-sms');
   const gateways = useSendingGateways(opened);
@@ -43,6 +58,9 @@ export function SendSmsModal({
   const [search] = useDebouncedValue(leadSearch.trim(), 300);
   const leads = useLeadSearch(mode === 'lead' ? search : '');
   const [leadId, setLeadId] = useState<string | null>(null);
+  // Kept apart from the search results, which change as the user types on.
+  const [lead, setLead] = useState<TLead | null>(null);
+  const leadValues = useMemo(() => (lead ? valuesOf(lead) : undefined), [lead]);
   const [message, setMessage] = useState('');
   const [redirectTo, setRedirectTo] = useState('');
   const [gatewayId, setGatewayId] = useState<string | null>(null);
@@ -99,6 +117,7 @@ export function SendSmsModal({
           setMessage('');
           setPhone('');
           setLeadId(null);
+          setLead(null);
           onClose();
         },
         onError: (error) => {
@@ -145,14 +164,7 @@ export function SendSmsModal({
             ]}
           />
           {mode === 'phone' ? (
-            <TextInput
-              label={t('phone')}
-              placeholder={t('phonePlaceholder')}
-              value={phone}
-              onChange={(e) => setPhone(e.currentTarget.value)}
-              error={errors.phone}
-              required
-            />
+            <PhoneField value={phone} onChange={setPhone} rule={phoneRule} error={errors.phone} />
           ) : (
             <Select
               label={t('lead')}
@@ -162,7 +174,10 @@ export function SendSmsModal({
               onSearchChange={setLeadSearch}
               data={leadOptions}
               value={leadId}
-              onChange={setLeadId}
+              onChange={(id) => {
+                setLeadId(id);
+                setLead(leads.data?.data.find((l) => String(l.id) === id) ?? null);
+              }}
               nothingFoundMessage={search ? t('noLeads') : undefined}
               filter={({ options }) => options}
               error={errors.lead_id ?? errors.phone}
@@ -175,6 +190,7 @@ export function SendSmsModal({
             error: errors.message,
             redirectTo,
             onRedirectTo: setRedirectTo,
+            values: mode === 'lead' ? leadValues : undefined,
           })}
           {hasLink && (
             <TextInput

@@ -1,11 +1,13 @@
 import { suggestImprovements } from '@herald/shared/sms/message-improver';
-import { estimateSms } from '@herald/shared/sms/sms-parts';
+import { LINK_BUDGET, linkLength } from '@herald/shared/short-links/short-link-code';
+import { LINK_TAG, placeholdersOf, UNSUBSCRIBE_TAG } from '@herald/shared/templates/render';
 import { TEMPLATE_MIN_LENGTH } from '@herald/shared/templates/templates.schemas';
 import { Badge, Button, Group, Popover, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format.ts';
+import { countMessage } from '../count-message.ts';
 
 export interface Placeholder {
   /** What the user reads: the attribute's name, or "Link". */
@@ -24,6 +26,14 @@ interface Props {
   error?: string;
   /** Buttons beside the improver: load a template, save as template. */
   actions?: ReactNode;
+  /**
+   * The chosen recipient's values by attribute slug (several joined with '; ', as they render).
+   * Given, the message is counted as that recipient receives it, so the parts shown are the parts
+   * charged; a tag the recipient has no value for renders as nothing.
+   */
+  values?: Readonly<Record<string, string>>;
+  /** The host the team's links are made on, when known: a long one makes each link longer than counted. */
+  linkHost?: string | null;
 }
 
 /** A character the user cannot see (no-break space, zero-width joiner…) shown by its code point. */
@@ -37,9 +47,23 @@ function visible(char: string): string {
  * The message field every sender uses: characters, parts and encoding live, the characters that
  * turned the message into Unicode, placeholders, and the improver's cheaper versions.
  */
-export function SmsComposer({ value, onChange, label, canImprove, placeholders = [], error, actions }: Props) {
+export function SmsComposer({
+  value,
+  onChange,
+  label,
+  canImprove,
+  placeholders = [],
+  error,
+  actions,
+  values,
+  linkHost,
+}: Props) {
   const { t } = useTranslation('templates');
-  const count = useMemo(() => estimateSms(value), [value]);
+  const tags = useMemo(() => placeholdersOf(value), [value]);
+  const count = useMemo(() => countMessage(value, values), [value, values]);
+  const countedWithValues = values !== undefined && tags.some((tag) => tag !== LINK_TAG && tag !== UNSUBSCRIBE_TAG);
+  const hasLink = tags.includes(LINK_TAG) || tags.includes(UNSUBSCRIBE_TAG);
+  const longLink = hasLink && linkHost ? linkLength(linkHost) : 0;
   const [improverOpen, setImproverOpen] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const tooShort = value.trim().length < TEMPLATE_MIN_LENGTH;
@@ -158,6 +182,16 @@ export function SmsComposer({ value, onChange, label, canImprove, placeholders =
           </Popover>
         </Group>
       </Group>
+      {countedWithValues && (
+        <Text size="xs" c="dimmed">
+          {t('composer.countedWithValues')}
+        </Text>
+      )}
+      {longLink > LINK_BUDGET && (
+        <Text size="xs" c="orange.8" role="note">
+          {t('composer.longLink', { host: linkHost, length: longLink, budget: LINK_BUDGET })}
+        </Text>
+      )}
       {count.unicodeCharacters.length > 0 && (
         <Group gap={4} aria-label={t('composer.unicodeBecause')}>
           <Text size="xs" c="orange.8">
