@@ -44,7 +44,11 @@ export function createBillingService(deps: {
     };
   }
 
-  /** `BalanceChanged` to each user's open tabs; called after the change has committed. */
+  /**
+   * After the change has committed: `BalanceChanged` to each user's own tabs (a balance is
+   * personal), and `FreeSmsChanged` to the whole team, whose plan's free SMS every member's
+   * header counts.
+   */
   async function announce(teamId: number, userIds: number[]) {
     const free = await freeSms(teamId);
     for (const userId of new Set(userIds)) {
@@ -58,6 +62,7 @@ export function createBillingService(deps: {
         },
       );
     }
+    await bus.publish({ teamId }, { type: 'FreeSmsChanged', payload: { free_sms: free } });
   }
 
   return {
