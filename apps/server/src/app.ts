@@ -338,7 +338,7 @@ function fixedAllowance(allowance: (teamId: number) => Promise<number | null>) {
     },
     async claim(teamId: number, _importId: number, count: number) {
       const left = await allowance(teamId);
-      return left === null || count <= left ? null : left;
+      return left === null || count <= left ? null : { code: 'import_limit_reached' as const, most: left };
     },
   };
 }
