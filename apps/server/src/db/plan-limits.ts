@@ -15,7 +15,15 @@ export interface PlanLimits {
   assertCanCreate(db: Kysely<DB>, teamId: number, slug: TFeatureSlug, amount?: number): Promise<void>;
   /** Registers how a module counts its feature's usage from its rows (`since`: the period's start). */
   provide(slug: TFeatureSlug, usage: (db: Kysely<DB>, teamId: number, since: Date) => Promise<number>): void;
+  /**
+   * How far back the team sees its histories (the plan's `history-days`): rows older than this
+   * are left out where the Timeline, import history and transactions are read; null: all of them.
+   */
+  historySince(db: Kysely<DB>, teamId: number): Promise<Date | null>;
 }
+
+/** A day, for `history-days`. */
+export const DAY_MS = 86_400_000;
 
 type TeamTable = 'sources' | 'lists' | 'segments' | 'lead_attributes' | 'users';
 

@@ -91,7 +91,7 @@ export async function createPlansModule(deps: PlansModuleDeps) {
       provide: (slug: TFeatureSlug, provider: UsageProvider) => features.provide(slug, provider),
       provideConsumer: (slug: TFeatureSlug, consumer: FeatureConsumer) => features.provideConsumer(slug, consumer),
     },
-    limits: { assertCanCreate: limits.assertCanCreate },
+    limits: { assertCanCreate: limits.assertCanCreate, historySince: limits.historySince },
     subscriptions: {
       active: (teamId: number) => service.activeSubscriptions(teamId),
       startTrial: service.startTrial,
