@@ -14,7 +14,9 @@ describe.each(databases)('live balance and free SMS on %s', (kind) => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await startTestApp(kind, { HERALD_PLANS_FILE: catalogueWithTrial({ 'free-sms-limit': 20, 'team-member-limit': 5 }) });
+    t = await startTestApp(kind, {
+      HERALD_PLANS_FILE: catalogueWithTrial({ 'free-sms-limit': 20, 'team-member-limit': 5 }),
+    });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as AddressInfo).port;
   });

@@ -83,7 +83,7 @@ describe.each(databases)('buying and renewing plans with the balance on %s', (ki
     const held = (await get('/api/subscriptions', owner.token)).active_subscriptions;
     expect(held).toEqual([expect.objectContaining({ plan_id: STARTER })]);
     // Once it has lapsed, the same plan can be bought again.
-    await sql`update subscriptions set ends_at = now() - interval '1 minute'
+    await sql`update subscriptions set period_starts_at = now() - interval '31 days', ends_at = now() - interval '1 minute'
       where ended_at is null and team_id = ${owner.user.team_id}`.execute(db());
     expect((await subscribe(owner.token, STARTER)).statusCode).toBe(200);
     expect((await get('/api/balance', owner.token)).balance).toBe(100_000 - 2 * 29_900);
