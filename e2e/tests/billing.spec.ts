@@ -329,3 +329,88 @@ test('buy a plan, in English: from the balance at once, then one the balance doe
   await shot(page, 'bought-en-laptop');
   await page.context().close();
 });
+
+/** The Starter Pack's import limit (the shipped figure; e2e/fixtures/plans.json raises only the Trial's). */
+const STARTER = { id: 2, importLimit: 5_000 };
+
+const LIMIT_TEXTS = {
+  uk: {
+    failed: 'Імпорт не вдався!',
+    why: 'У файлі більше лідів, ніж ваш тариф ще дозволяє імпортувати.',
+    topUp: 'Поповнити баланс',
+    submit: 'Перейти до оплати',
+    field: 'Будь ласка, введіть коректну суму',
+    alert: 'Коректне число',
+  },
+  en: {
+    failed: 'Import failed!',
+    why: 'The file holds more leads than your plan still lets you import.',
+    topUp: 'Top up balance',
+    submit: 'Go to payment',
+    field: 'Please enter correct amount',
+    alert: 'Correct number',
+  },
+  ru: {
+    failed: 'Импорт не удался!',
+    why: 'В файле больше лидов, чем ваш тариф ещё позволяет импортировать.',
+    topUp: 'Пополнить баланс',
+    submit: 'Перейти к оплате',
+    field: 'Пожалуйста, введите корректную сумму',
+    alert: 'Корректное число',
+  },
+} as const;
+
+test('hit the import limit, in Ukrainian, English and Russian: the import fails with the translated alert', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // The Starter Pack keeps the shipped import limit, so the other specs' large Trial stays as it is.
+  const token = await newOwner(browser, 'Iryna Importer');
+  const setup = await browser.newPage();
+  await topUpViaSandbox(setup, token, '299');
+  expect((await api(setup, token, 'post', '/balance/subscribe', { plan_id: STARTER.id })).status).toBe('subscribed');
+  expect(await featureValue(setup, token, 'import-limit')).toBe(STARTER.importLimit);
+  const source = await api(setup, token, 'post', '/sources', { name: 'Limit' });
+  const list = await api(setup, token, 'post', `/sources/${source.id}/lists`, { name: 'Limit list' });
+  const attributes = (await api(setup, token, 'get', '/lead-attributes')) as { data: { slug: string; id: number }[] };
+  const phone = attributes.data.find((a) => a.slug === 'phone')?.id;
+  // One row more than the whole limit.
+  const rows = Array.from({ length: STARTER.importLimit + 1 }, (_, i) => `+38050${String(1_000_000 + i)}`);
+  const file = Buffer.from(['Phone', ...rows].join('\n'));
+  await setup.context().close();
+
+  for (const lang of ['uk', 'en', 'ru'] as const) {
+    const text = LIMIT_TEXTS[lang];
+    const page = await pageAs(browser, token, lang);
+    await page.goto('/profile/transactions');
+    await expect(page.getByRole('status', { name: /:/ }).first()).toBeVisible();
+    const uploaded = await page.request.post('/api/imports', {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: {
+        black_list: '0',
+        'list_id[0]': String(list.id),
+        file: { name: `limit-${lang}.csv`, mimeType: 'text/csv', buffer: file },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const doc = (await uploaded.json()) as { id: number; attributes: { id: number; name: string }[] };
+    await api(page, token, 'post', `/sync-import/${doc.id}/import-attributes/multiple`, {
+      list: doc.attributes.map((c) => ({ processing_document_attribute_id: c.id, lead_attribute_id: phone })),
+    });
+    await api(page, token, 'post', `/imports/${doc.id}/dispatch`);
+    // Wherever the user is, the failure is announced in the page's language, with the plan's reason.
+    const alert = page.getByRole('alert').filter({ hasText: text.failed });
+    await expect(alert).toContainText(`limit-${lang}.csv: ${text.why}`, { timeout: 120_000 });
+    await shot(page, `import-limit-${lang}-laptop`, false);
+
+    // An amount the top-up cannot take: 'Correct number' in the alert, the field's reason under it.
+    await page.getByRole('button', { name: text.topUp }).first().click();
+    const dialog = page.getByRole('dialog', { name: text.topUp });
+    await dialog.getByRole('textbox').fill('12,34');
+    await dialog.getByRole('button', { name: text.submit }).click();
+    await expect(dialog.getByText(text.field)).toBeVisible();
+    await expect(dialog.getByText(text.alert, { exact: true })).toBeVisible();
+    await shot(page, `top-up-refused-${lang}-laptop`, false);
+    await page.context().close();
+  }
+});

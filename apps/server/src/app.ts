@@ -146,7 +146,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.close();
     throw error;
   }
-  const limits = { assertCanCreate: plans.limits.assertCanCreate, provide: plans.features.provide };
+  const limits = {
+    assertCanCreate: plans.limits.assertCanCreate,
+    provide: plans.features.provide,
+    historySince: plans.limits.historySince,
+  };
   const auth = await createAuthModule({
     db,
     tokens,
@@ -229,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     jobs,
     mailer,
     runWorkers,
-    plans: { byId: plans.catalogue.byId, ...plans.subscriptions },
+    plans: { byId: plans.catalogue.byId, ...plans.subscriptions, historySince: plans.limits.historySince },
     smsPartPrice: plans.prices.smsPart,
     checkout: {
       appUrl: config.APP_URL,
@@ -338,7 +342,7 @@ function fixedAllowance(allowance: (teamId: number) => Promise<number | null>) {
     },
     async claim(teamId: number, _importId: number, count: number) {
       const left = await allowance(teamId);
-      return left === null || count <= left ? null : left;
+      return left === null || count <= left ? null : { code: 'import_limit_reached' as const, most: left };
     },
   };
 }

@@ -13,6 +13,6 @@ export async function signUpVerified(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: "You're not activated yet." })).toBeVisible();
   await page.goto(await linkFromMail(email, '/verify-email'));
-  // A new team's first screen has taken over 15 s on a 2-core machine shared with other runs.
-  await expect(page.getByRole('heading', { name: 'Audiences' })).toBeVisible({ timeout: 30_000 });
+  // The first screen loads lazily after the verification: on a loaded two-core machine it took over 15 s.
+  await expect(page.getByRole('heading', { name: 'Audiences' })).toBeVisible({ timeout: 40_000 });
 }

@@ -15,7 +15,15 @@ export interface PlanLimits {
   assertCanCreate(db: Kysely<DB>, teamId: number, slug: TFeatureSlug, amount?: number): Promise<void>;
   /** Registers how a module counts its feature's usage from its rows (`since`: the period's start). */
   provide(slug: TFeatureSlug, usage: (db: Kysely<DB>, teamId: number, since: Date) => Promise<number>): void;
+  /**
+   * How far back the team sees its histories (the plan's `history-days`): rows older than this
+   * are left out where the Timeline, import history and transactions are read; null: all of them.
+   */
+  historySince(db: Kysely<DB>, teamId: number): Promise<Date | null>;
 }
+
+/** A day, for `history-days`. */
+export const DAY_MS = 86_400_000;
 
 type TeamTable = 'sources' | 'lists' | 'segments' | 'lead_attributes' | 'users';
 
@@ -30,11 +38,16 @@ export async function countTeamRows(db: Kysely<DB>, table: TeamTable, teamId: nu
 }
 
 /**
- * The plan's import limit as the imports module uses it (decision 015). `reserve` at dispatch
- * refuses with `import_limit_reached` when nothing is left; `claim` while parsing asks for the
- * import's good rows so far and answers null when the plan gives them, else the most it may have.
+ * The plan's import and lead limits as the imports module uses them (decision 015). `reserve` at
+ * dispatch refuses with `import_limit_reached` when nothing is left; `claim` while parsing asks for
+ * the import's good rows so far and answers null when the plan gives them, else which limit
+ * refuses (the import's failure code) and the most rows the import may have.
  */
 export interface ImportAllowance {
   reserve(teamId: number, importId: number): Promise<void>;
-  claim(teamId: number, importId: number, count: number): Promise<number | null>;
+  claim(
+    teamId: number,
+    importId: number,
+    count: number,
+  ): Promise<{ code: 'import_limit_reached' | 'import_lead_limit_reached'; most: number } | null>;
 }

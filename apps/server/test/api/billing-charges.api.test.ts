@@ -169,6 +169,28 @@ describe.each(databases)('charges and shares on %s', (kind) => {
     expect(self.statusCode).toBe(422);
   });
 
+  it('refuses to share amounts that are not positive decimals with up to 2 decimals, translated, moving nothing', async () => {
+    const owner = await signupVerified(t);
+    const operator = await addMember(t, owner.token, 'team_operator');
+    await topUpThroughSandbox(t, owner.token, '5000');
+    for (const amount of ['1e3', '-5', '0.001', '12,34', 'NaN', '0', 0, -5, '', 1e3 + 0.001]) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/balance/share',
+        token: owner.token,
+        payload: { amount, memberId: operator.user.id },
+      });
+      expect(res.statusCode, String(amount)).toBe(422);
+      // The code the web translates: 'Please enter correct amount' under the field.
+      expect(
+        res.json().errors.amount.map((e: { code: string }) => e.code),
+        String(amount),
+      ).toEqual(['amount_invalid']);
+    }
+    expect((await balance(owner.token)).balance).toBe(500_000);
+    expect((await balance(operator.token)).balance).toBe(0);
+  });
+
   it('answers 404 for a member of another team and moves nothing', async () => {
     const owner = await signupVerified(t);
     const other = await signupVerified(t);

@@ -68,6 +68,27 @@ describe.each(databases)('buying and renewing plans with the balance on %s', (ki
     ]);
   });
 
+  it('a double submit buys once: two identical purchases at once charge one price', async () => {
+    const owner = await signupVerified(t);
+    await topUpThroughSandbox(t, owner.token, '1000');
+    const answers = await Promise.all([subscribe(owner.token, STARTER), subscribe(owner.token, STARTER)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
+    const refused = answers.find((a) => a.statusCode === 422);
+    expect(refused?.json().errors.plan_id[0].code).toBe('plan_already_active');
+    expect(await ledger(owner.token)).toEqual([
+      ['top_up', 100_000],
+      ['subscribe_payment', -29_900],
+    ]);
+    expect((await get('/api/balance', owner.token)).balance).toBe(100_000 - 29_900);
+    const held = (await get('/api/subscriptions', owner.token)).active_subscriptions;
+    expect(held).toEqual([expect.objectContaining({ plan_id: STARTER })]);
+    // Once it has lapsed, the same plan can be bought again.
+    await sql`update subscriptions set period_starts_at = now() - interval '31 days', ends_at = now() - interval '1 minute'
+      where ended_at is null and team_id = ${owner.user.team_id}`.execute(db());
+    expect((await subscribe(owner.token, STARTER)).statusCode).toBe(200);
+    expect((await get('/api/balance', owner.token)).balance).toBe(100_000 - 2 * 29_900);
+  });
+
   it('refuses plans that are not sold (Enterprise, Trial) and unknown ones', async () => {
     const owner = await signupVerified(t);
     await topUpThroughSandbox(t, owner.token, '100');

@@ -74,3 +74,62 @@ describe.each(databases)('the plan’s import limit on %s', (kind) => {
     );
   });
 });
+
+/**
+ * The lead limit holds imports too: each claim counts what the team holds plus what running
+ * imports have claimed and not yet added, so no import (nor two together) takes it past the limit.
+ */
+describe.each(databases)('the plan’s lead limit against imports on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {
+      HERALD_PLANS_FILE: catalogueWithTrial({ 'lead-limit': 30, 'import-limit': 1000 }),
+    });
+  });
+  afterAll(() => t?.close());
+
+  const phones = (count: number, from: number) =>
+    Array.from({ length: count }, (_, i) => `+38067${String(from + i).padStart(7, '0')}`);
+  const leadTotal = async (token: string) =>
+    (await t.request({ method: 'GET', url: '/api/leads', token })).json().meta.total as number;
+
+  it('fails an import that would take the team past its lead limit, translated, and keeps nothing of it', async () => {
+    const owner = await signupVerified(t);
+    const { phone } = await attributeIds(t, owner.token);
+    const { list } = await sourceWithList(t, owner.token, 'Filling');
+    const first = await startImport(t, owner.token, list.id, 'first.csv', csv(['Phone', ...phones(20, 1_000_000)]), {
+      Phone: phone,
+    });
+    expect((await waitForImport(t, owner.token, first.id)).status).toBe('completed');
+    // 20 held, 30 allowed: dispatch passes (room for one more), the claim of 15 rows does not.
+    const second = await startImport(t, owner.token, list.id, 'second.csv', csv(['Phone', ...phones(15, 2_000_000)]), {
+      Phone: phone,
+    });
+    const failed = await waitForImport(t, owner.token, second.id);
+    expect(failed).toMatchObject({ status: 'failed', error_code: 'import_lead_limit_reached', leads_processed: 0 });
+    expect(await leadTotal(owner.token)).toBe(20);
+    // Ten still fit.
+    const third = await startImport(t, owner.token, list.id, 'third.csv', csv(['Phone', ...phones(10, 3_000_000)]), {
+      Phone: phone,
+    });
+    expect((await waitForImport(t, owner.token, third.id)).status).toBe('completed');
+    expect(await leadTotal(owner.token)).toBe(30);
+  });
+
+  it('two imports started together cannot both pass the lead limit', async () => {
+    const owner = await signupVerified(t);
+    const { phone } = await attributeIds(t, owner.token);
+    const { list } = await sourceWithList(t, owner.token, 'Racing');
+    const [a, b] = await Promise.all([
+      startImport(t, owner.token, list.id, 'a.csv', csv(['Phone', ...phones(20, 4_000_000)]), { Phone: phone }),
+      startImport(t, owner.token, list.id, 'b.csv', csv(['Phone', ...phones(20, 5_000_000)]), { Phone: phone }),
+    ]);
+    const results = await Promise.all([waitForImport(t, owner.token, a.id), waitForImport(t, owner.token, b.id)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['completed', 'failed']);
+    expect(results.find((r) => r.status === 'failed')).toMatchObject({
+      error_code: 'import_lead_limit_reached',
+      leads_processed: 0,
+    });
+    expect(await leadTotal(owner.token)).toBe(20);
+  });
+});

@@ -185,10 +185,14 @@ export const ZPaymentCallback = z.object({
   signature: z.string().min(1).max(200),
 });
 
-/** `BalanceChanged` on the user's channel: the header updates every open tab. */
+/** `BalanceChanged` on the user's channel: a balance is personal; the header updates that user's tabs. */
 export const ZBalanceChangedEvent = z.object({
   balance: z.number(),
   balance_currency: ZCurrency,
   free_sms: ZFreeSms.optional(),
 });
 export type TBalanceChangedEvent = z.infer<typeof ZBalanceChangedEvent>;
+
+/** `FreeSmsChanged` on the team's channel: the plan's free SMS are the team's, so every member's header counts them. */
+export const ZFreeSmsChangedEvent = z.object({ free_sms: ZFreeSms });
+export type TFreeSmsChangedEvent = z.infer<typeof ZFreeSmsChangedEvent>;

@@ -106,6 +106,7 @@ export const MESSAGES = {
   member_not_found: 'Member not found.',
   subscribed_to_plan: 'Successfully subscribed to new plan',
   plan_not_purchasable: 'This plan cannot be bought; contact us.',
+  plan_already_active: 'This plan is already yours; it renews each month from the balance.',
   plan_not_found: 'Plan not found.',
   redirect_url_invalid: 'The return address must be a page of this application.',
   sms_test_sent: '10 SMS counted against your free SMS.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBalanceChangedEvent } from '../billing/billing.schemas.ts';
+import { ZBalanceChangedEvent, ZFreeSmsChangedEvent } from '../billing/billing.schemas.ts';
 import { ZImportStatusEvent } from '../imports/imports.schemas.ts';
 import { ZMessageStatusEvent } from '../messages/messages.schemas.ts';
 import { ZProcess } from '../processes/processes.schemas.ts';
@@ -20,8 +20,10 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ImportStatus'), payload: ZImportStatusEvent }),
   /** An audience CSV export moved: export-pending ("Generating file") → export-completed with its link. */
   z.object({ type: z.literal('ExportStatus'), payload: ZExport }),
-  /** A user's balance or free SMS changed (top-up, charge, share): every open tab's header updates. */
+  /** A user's balance changed (top-up, charge, share): that user's open tabs update their header. */
   z.object({ type: z.literal('BalanceChanged'), payload: ZBalanceChangedEvent }),
+  /** The team's free SMS of the plan changed (spent, or a new plan): every member's header counter updates. */
+  z.object({ type: z.literal('FreeSmsChanged'), payload: ZFreeSmsChangedEvent }),
   /** A sent message's delivery status moved, or the lead replied: the lead's Timeline refetches. */
   z.object({ type: z.literal('MessageStatus'), payload: ZMessageStatusEvent }),
 ]);

@@ -54,6 +54,7 @@ export const IMPORT_FAILURES = [
   'import_list_deleted',
   'import_attribute_deleted',
   'import_limit_reached',
+  'import_lead_limit_reached',
   'import_no_valid_phone',
   'import_nothing_imported',
 ] as const;

@@ -44,7 +44,11 @@ export function createBillingService(deps: {
     };
   }
 
-  /** `BalanceChanged` to each user's open tabs; called after the change has committed. */
+  /**
+   * After the change has committed: `BalanceChanged` to each user's own tabs (a balance is
+   * personal), and `FreeSmsChanged` to the whole team, whose plan's free SMS every member's
+   * header counts.
+   */
   async function announce(teamId: number, userIds: number[]) {
     const free = await freeSms(teamId);
     for (const userId of new Set(userIds)) {
@@ -58,6 +62,7 @@ export function createBillingService(deps: {
         },
       );
     }
+    await bus.publish({ teamId }, { type: 'FreeSmsChanged', payload: { free_sms: free } });
   }
 
   return {
@@ -94,7 +99,8 @@ export function createBillingService(deps: {
       });
       const me = await ledger.balanceOf(db, user.teamId, user.id);
       if (!me) throw new AppError('not_found');
-      const { rows, total } = await ledger.findPage(db, user.teamId, user.id, page);
+      const since = (await deps.plans()?.historySince(db, user.teamId)) ?? null;
+      const { rows, total } = await ledger.findPage(db, user.teamId, user.id, page, since);
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -111,7 +117,10 @@ export function createBillingService(deps: {
       };
     },
 
-    transactionTotals: (user: AuthUser) => ledger.totals(db, user.teamId, user.id),
+    async transactionTotals(user: AuthUser) {
+      const since = (await deps.plans()?.historySince(db, user.teamId)) ?? null;
+      return ledger.totals(db, user.teamId, user.id, since);
+    },
 
     /** Owner or admin → a member of the same team: share_balance rows on both sides, one transaction. */
     async share(user: AuthUser, input: { amount: number; memberId: number; autoRefill: boolean }) {
@@ -152,17 +161,19 @@ export function createBillingService(deps: {
       if (!plan.purchasable || plan.price === null || plan.price <= 0)
         throw AppError.field('plan_id', 'plan_not_purchasable');
       const price = plan.price;
+      // Purchases of a team queue on its lock, and the plan in force cannot be bought again: of a
+      // double submit (or two admins at once) the first buys, the second is refused. The key names
+      // the subscription the purchase follows, so a retried statement cannot charge twice either.
       const paid = await db.transaction().execute(async (tx) => {
+        await ledger.lockPurchase(tx, user.teamId);
+        const current = await plans.current(tx, user.teamId);
+        if (current.planInForce === plan.id) throw AppError.field('plan_id', 'plan_already_active');
+        const key = `subscribe:${user.teamId}:${plan.id}:after:${current.latestId}`;
         const debit = await ledger.post(tx, user.teamId, user.id, [
-          {
-            type: 'subscribe_payment',
-            amount: -price,
-            key: `subscribe:${randomUUID()}`,
-            name: plan.name,
-            meta: { plan_id: plan.id },
-          },
+          { type: 'subscribe_payment', amount: -price, key, name: plan.name, meta: { plan_id: plan.id } },
         ]);
         if (!debit) return null;
+        if (debit.written.length === 0) throw new AppError('conflict');
         await plans.activate(tx, { teamId: user.teamId, planId: plan.id, userId: user.id });
         return debit.balance;
       });

@@ -106,7 +106,7 @@ export async function createBillingModule(deps: BillingModuleDeps) {
       ]);
       if (results[0].status !== 'charged')
         throw new AppError('balance_insufficient', { code: 'balance_not_enough_messages' });
-      return done('sms_test_sent');
+      return { ...done('sms_test_sent'), afterCommit: () => service.announce(input.teamId, [input.userId]) };
     },
     /** The `/api/balance…` routes, under `/api`. */
     routes: (app: FastifyInstance) => billingRoutes(app, { billing: service, checkout: checkoutService }),

@@ -167,8 +167,18 @@ export function createLedgerRepository() {
       await sql`select pg_advisory_xact_lock(hashtext('herald.free_sms'), ${teamId}::int)`.execute(db);
     },
 
-    async findPage(db: Kysely<DB>, teamId: number, userId: number, page: PageWindow) {
-      const from = db.selectFrom('transactions').where('team_id', '=', teamId).where('user_id', '=', userId);
+    /** Serialises the team's plan purchases until the transaction ends: a double submit buys once. */
+    async lockPurchase(db: Kysely<DB>, teamId: number) {
+      await sql`select pg_advisory_xact_lock(hashtext('herald.purchase'), ${teamId}::int)`.execute(db);
+    },
+
+    /** `since`: the plan's history window (null: all of it). */
+    async findPage(db: Kysely<DB>, teamId: number, userId: number, page: PageWindow, since: Date | null = null) {
+      const from = db
+        .selectFrom('transactions')
+        .where('team_id', '=', teamId)
+        .where('user_id', '=', userId)
+        .$if(since !== null, (q) => q.where('created_at', '>=', since as Date));
       return findPage(
         from,
         (q) => q.select(['id', 'type', 'amount', 'name', 'count', 'free_parts', 'created_at']),
@@ -176,12 +186,13 @@ export function createLedgerRepository() {
       );
     },
 
-    async totals(db: Kysely<DB>, teamId: number, userId: number) {
+    async totals(db: Kysely<DB>, teamId: number, userId: number, since: Date | null = null) {
       const row = await sql<{ total: string; credited: string; debited: string }>`
         select count(*) as total,
                coalesce(sum(amount) filter (where amount >= 0), 0) as credited,
                coalesce(sum(amount) filter (where amount < 0), 0) as debited
-        from transactions where team_id = ${teamId} and user_id = ${userId}`.execute(db);
+        from transactions where team_id = ${teamId} and user_id = ${userId}
+          and (${since}::timestamptz is null or created_at >= ${since}::timestamptz)`.execute(db);
       const r = row.rows[0];
       return { total: Number(r.total), credited: Number(r.credited), debited: Number(r.debited) };
     },

@@ -12,6 +12,8 @@ export interface PlansDeps {
   dueForRenewal(tx: Kysely<DB>, now: Date): Promise<Array<{ id: number; teamId: number; planId: number }>>;
   renew(tx: Kysely<DB>, subscriptionId: number): Promise<unknown>;
   end(tx: Kysely<DB>, subscriptionId: number): Promise<boolean>;
+  /** The start of the plan's history window (null: all of it). */
+  historySince(db: Kysely<DB>, teamId: number): Promise<Date | null>;
 }
 
 /** What billing uses of plans: a plan to sell, the subscription primitives, the free SMS of the period. */
@@ -29,6 +31,12 @@ export interface PlansPort {
   /** The team's active subscriptions as `GET /api/subscriptions` answers them. */
   activeSubscriptions(db: Kysely<DB>, teamId: number): Promise<TActiveSubscription[]>;
   freeSms: FreeSmsAllowance;
+  /**
+   * Read on `db` (the caller's transaction): the team's latest subscription (0: never had one),
+   * and the plan in force (null: none). Every purchase starts a new subscription, so the latest
+   * one names the state a purchase was made from.
+   */
+  current(db: Kysely<DB>, teamId: number): Promise<{ latestId: number; planInForce: number | null }>;
   /** Current subscriptions whose period is over at `now`, with the end of that period (the renewal's key). */
   dueForRenewal(
     db: Kysely<DB>,
@@ -36,6 +44,7 @@ export interface PlansPort {
   ): Promise<Array<{ id: number; teamId: number; planId: number; periodEnd: Date }>>;
   renew(tx: Kysely<DB>, subscriptionId: number): Promise<void>;
   end(tx: Kysely<DB>, subscriptionId: number): Promise<void>;
+  historySince(db: Kysely<DB>, teamId: number): Promise<Date | null>;
 }
 
 /**
@@ -62,6 +71,16 @@ export function plansPortOf(plans: PlansDeps): PlansPort {
       await plans.activate(tx, input);
     },
     activeSubscriptions: (_db, teamId) => plans.active(teamId),
+    async current(db, teamId) {
+      const row = await db
+        .selectFrom('subscriptions')
+        .select(['id', 'plan_id', sql<boolean>`ended_at is null and ends_at > now()`.as('in_force')])
+        .where('team_id', '=', teamId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { latestId: row?.id ?? 0, planInForce: row?.in_force ? row.plan_id : null };
+    },
     async freeSms(db, teamId) {
       const row = await db
         .selectFrom('subscriptions')
@@ -96,5 +115,6 @@ export function plansPortOf(plans: PlansDeps): PlansPort {
     async end(tx, id) {
       await plans.end(tx, id);
     },
+    historySince: (db, teamId) => plans.historySince(db, teamId),
   };
 }

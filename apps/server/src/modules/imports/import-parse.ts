@@ -115,11 +115,12 @@ export async function parse(deps: ImportRunnerDeps, row: ImportFileRow, columns:
     for await (const m of fileErrors(parseInWorker(job, context.signal), context.signal)) {
       if (m.type !== 'batch' && m.type !== 'done') continue;
       if (m.counts.good > claimed) {
-        const most = await deps.importAllowance.claim(row.team_id, row.id, m.counts.good);
-        if (most !== null) {
+        const refused = await deps.importAllowance.claim(row.team_id, row.id, m.counts.good);
+        if (refused) {
+          const what = refused.code === 'import_limit_reached' ? 'to import' : 'the team to hold';
           throw new FileError(
-            'import_limit_reached',
-            `The file has more leads than the plan allows to import: ${most.toLocaleString('en')} at most.`,
+            refused.code,
+            `The file has more leads than the plan allows ${what}: ${refused.most.toLocaleString('en')} at most.`,
           );
         }
         claimed = m.counts.good;

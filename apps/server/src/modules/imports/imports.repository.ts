@@ -245,9 +245,11 @@ export function createImportsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    page(teamId: number, args: PageWindow & { search?: string }) {
+    /** `since`: the plan's history window; an import not ended yet is always in it. */
+    page(teamId: number, args: PageWindow & { search?: string; since?: Date | null }) {
       let q = db.selectFrom('import_files').where('team_id', '=', teamId);
       if (args.search) q = q.where('name', 'ilike', `%${escapeLike(args.search)}%`);
+      if (args.since) q = q.where(sql<Date>`coalesce(finished_at, now())`, '>=', args.since);
       return findPage(q, (p) => p.selectAll(), args);
     },
 

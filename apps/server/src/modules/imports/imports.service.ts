@@ -25,6 +25,8 @@ export interface ImportsDeps {
   importAllowance: ImportAllowance;
   /** Tells the user who started an import that it ended failed (as it stood, with its reason). */
   announceFailed: (row: ImportFileRow) => Promise<void>;
+  /** The start of the plan's history window: the history leaves out imports that ended before it. */
+  historySince?: (teamId: number) => Promise<Date | null>;
 }
 
 const HISTORY_ORDER = ['created_at', 'name', 'id', 'parsed_leads_count', 'leads_processed', 'leads_failed'] as const;
@@ -171,7 +173,8 @@ export function createImportsService(deps: ImportsDeps) {
 
     async history(user: AuthUser, query: TPageQuery) {
       const args = pageArgs(query, HISTORY_ORDER, { field: 'created_at', dir: 'desc' });
-      const { rows, total } = await repo.page(user.teamId, args);
+      const since = (await deps.historySince?.(user.teamId)) ?? null;
+      const { rows, total } = await repo.page(user.teamId, { ...args, since });
       return { data: rows.map(historyItemOf), meta: pageMeta(query.page, query.limit, total) };
     },
 

@@ -44,7 +44,7 @@ export interface ImportsModuleDeps {
   /** The plan's `import-limit` (decisions 009 and 015); unlimited without it. */
   importAllowance?: ImportAllowance;
   /** The plans' registry: imports count the leads they imported in the plan's period. */
-  limits?: Pick<PlanLimits, 'provide'>;
+  limits?: Pick<PlanLimits, 'provide' | 'historySince'>;
 }
 
 /** pg-boss's longest job (24 hours). */
@@ -104,6 +104,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     attributes: deps.attributes,
     createAttributes: deps.createAttributes,
     importAllowance,
+    historySince: async (teamId) => (await deps.limits?.historySince(database.db, teamId)) ?? null,
     async start(user, importId, title) {
       // The spec shows the task Running at once, with its file name and 0 parsed leads.
       const process = await jobs.enqueueProcess(

@@ -41,6 +41,7 @@ export function createLeadsModule(deps: LeadsModuleDeps) {
     requireList: deps.requireList,
     cachedTotals: deps.cachedTotals,
     limits: deps.limits,
+    historySince: async (teamId) => (await deps.limits?.historySince(deps.db, teamId)) ?? null,
   });
   // The team's leads, from the per-list daily counts the leads triggers keep in each transaction.
   deps.limits?.provide('lead-limit', (on, teamId) => repo.countAll(on, teamId));

@@ -29,7 +29,8 @@ function importDiff(values: Array<string | null>, columns: StagedName[] | string
 /** The Timeline: one row per change to a lead, with what changed in `diff_log` (written by the lead store). */
 export function createLeadLogRepository(db: Kysely<DB>) {
   return {
-    async page(teamId: number, leadId: number, offset: number, limit: number) {
+    /** `since`: the plan's history window (null: all of it). */
+    async page(teamId: number, leadId: number, offset: number, limit: number, since: Date | null = null) {
       const [rows, total] = await Promise.all([
         db
           .selectFrom('lead_logs as g')
@@ -46,6 +47,7 @@ export function createLeadLogRepository(db: Kysely<DB>) {
           ])
           .where('g.team_id', '=', teamId)
           .where('g.lead_id', '=', leadId)
+          .$if(since !== null, (q) => q.where('g.created_at', '>=', since as Date))
           .orderBy('g.id', 'desc')
           .offset(offset)
           .limit(limit)
@@ -55,6 +57,7 @@ export function createLeadLogRepository(db: Kysely<DB>) {
           .select(sql<number>`count(*)`.as('n'))
           .where('team_id', '=', teamId)
           .where('lead_id', '=', leadId)
+          .$if(since !== null, (q) => q.where('created_at', '>=', since as Date))
           .executeTakeFirstOrThrow(),
       ]);
       return {

@@ -37,6 +37,8 @@ export interface LeadsDeps {
   ) => Promise<{ total: number; blacklisted: number }>;
   /** The plan's lead limit (decision 015); none without it. */
   limits?: PlanLimits;
+  /** The start of the plan's history window; the Timeline shows nothing older (null: all). */
+  historySince?: (teamId: number) => Promise<Date | null>;
 }
 
 const ORDER_FIELDS: LeadOrderField[] = ['id', 'created_at', 'updated_at', 'duplicates', 'status'];
@@ -184,7 +186,8 @@ export function createLeadsService(deps: LeadsDeps) {
 
     async log(user: AuthUser, leadId: number, page: number, limit: number) {
       await requireLead(user.teamId, leadId);
-      const { rows, total } = await log.page(user.teamId, leadId, (page - 1) * limit, limit);
+      const since = (await deps.historySince?.(user.teamId)) ?? null;
+      const { rows, total } = await log.page(user.teamId, leadId, (page - 1) * limit, limit, since);
       return { data: rows, meta: pageMeta(page, limit, total) };
     },
 

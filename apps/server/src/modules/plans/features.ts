@@ -17,12 +17,13 @@ export type UsageProvider = (db: Kysely<DB>, teamId: number, since: Date) => Pro
 
 /**
  * Spends `amount` of a feature that another module keeps the record of (free SMS: billing sends
- * and records them). Answers what it did, as a message code the web translates.
+ * and records them). Answers what it did, as a message code the web translates, and what to do
+ * once the caller's transaction has committed (billing tells the team's open tabs).
  */
 export type FeatureConsumer = (
   db: Kysely<DB>,
   input: { teamId: number; userId: number; amount: number },
-) => Promise<{ code: string; message: string }>;
+) => Promise<{ code: string; message: string; afterCommit?: () => Promise<void> }>;
 
 /** Features that are a setting, not a count of anything: shown with their value only. */
 const NOT_COUNTED: readonly TFeatureSlug[] = ['history-days'];

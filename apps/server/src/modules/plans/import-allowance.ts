@@ -21,6 +21,28 @@ export async function claimedByRunningImports(db: Kysely<DB>, teamId: number): P
 }
 
 /**
+ * Leads running imports have claimed and not yet added: each claimed row may still become a new
+ * lead, and what an import has added (`leads_processed`) is already in the team's lead count.
+ * Counted against the lead limit, so a claim and a hand-made lead both see them.
+ */
+export async function leadsClaimedNotAdded(db: Kysely<DB>, teamId: number): Promise<number> {
+  const row = await db
+    .selectFrom('import_allowances as a')
+    .innerJoin('import_files as f', 'f.id', 'a.import_file_id')
+    .select(sql<number>`coalesce(sum(greatest(0, a.claimed - f.leads_processed)), 0)::int`.as('n'))
+    .where('a.team_id', '=', teamId)
+    .where('f.status', 'in', RUNNING)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Why a claim was refused, and the most rows this import may have. */
+export interface ClaimRefusal {
+  code: 'import_limit_reached' | 'import_lead_limit_reached';
+  most: number;
+}
+
+/**
  * The import limit for the imports module (decision 015, "Imports and the import limit").
  * Dispatch takes the team's import-limit lock, refuses when nothing is left, and opens the
  * import's claim. While it parses, the run claims its good rows so far, batch by batch, under the
@@ -35,6 +57,28 @@ export function createImportAllowance(deps: {
   features: FeatureRegistry;
 }) {
   const { db, repo, limits, features } = deps;
+
+  /**
+   * The lead limit's room for this import, its own claim excluded, in rows of its file: the
+   * leads it added already count in the team's leads, the rest of its claim may yet be new.
+   * Taken after the import-limit lock, as every path that takes both does.
+   */
+  async function leadRoom(tx: Kysely<DB>, teamId: number, importId: number, own: { claimed: number } | undefined) {
+    await repo.lockFeature(tx, teamId, 'lead-limit');
+    const { row, plan } = await limits.activePlan(tx, teamId);
+    const value = plan.features['lead-limit'];
+    if (value === null) return null;
+    const added = await tx
+      .selectFrom('import_files')
+      .select('leads_processed')
+      .where('id', '=', importId)
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
+    const processed = added?.leads_processed ?? 0;
+    const ownOutstanding = Math.max(0, (own?.claimed ?? 0) - processed);
+    const used = await features.usage(tx, teamId, 'lead-limit', row.period_starts_at);
+    return Math.max(0, value - (used - ownOutstanding)) + processed;
+  }
 
   /** What the plan still allows this import, its own claim excluded (null: no limit). */
   async function room(tx: Kysely<DB>, teamId: number, importId: number) {
@@ -69,20 +113,25 @@ export function createImportAllowance(deps: {
     },
 
     /**
-     * While parsing: the import needs `count` leads in all. Answers null when the plan gives them
-     * (and records the claim), else the most this import may have, for the failure's message.
+     * While parsing: the import needs `count` rows in all, each of which may be a new lead.
+     * Answers null when the plan's import limit and lead limit both give them (and records the
+     * claim), else which refuses and the most this import may have, for the failure's message.
      */
-    async claim(teamId: number, importId: number, count: number): Promise<number | null> {
+    async claim(teamId: number, importId: number, count: number): Promise<ClaimRefusal | null> {
       return db.transaction().execute(async (tx) => {
         let space: Awaited<ReturnType<typeof room>>;
+        let leads: number | null;
         try {
           space = await room(tx, teamId, importId);
+          if (space.left !== null && count > space.left) return { code: 'import_limit_reached', most: space.left };
+          leads = await leadRoom(tx, teamId, importId, space.own);
         } catch (error) {
           // The subscription lapsed while the file was being read: nothing more may be imported.
-          if (error instanceof AppError && error.code === 'subscription_required') return 0;
+          if (error instanceof AppError && error.code === 'subscription_required')
+            return { code: 'import_limit_reached', most: 0 };
           throw error;
         }
-        if (space.left !== null && count > space.left) return space.left;
+        if (leads !== null && count > leads) return { code: 'import_lead_limit_reached', most: leads };
         await tx
           .insertInto('import_allowances')
           .values({ import_file_id: importId, team_id: teamId, claimed: count })

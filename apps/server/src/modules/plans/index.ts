@@ -4,7 +4,7 @@ import type { TFeatureSlug } from '@herald/shared/plans/plans.schemas';
 import type { DB } from '../../db/schema.ts';
 import { CatalogueError, type Catalogue, loadCatalogue, loadPrices, type Prices } from './catalogue.ts';
 import { createFeatureRegistry, type FeatureConsumer, type UsageProvider } from './features.ts';
-import { claimedByRunningImports, createImportAllowance } from './import-allowance.ts';
+import { claimedByRunningImports, leadsClaimedNotAdded, createImportAllowance } from './import-allowance.ts';
 import { createLimits } from './limits.ts';
 import { plansRoutes } from './plans.routes.ts';
 import { createPlansService } from './plans.service.ts';
@@ -76,6 +76,9 @@ export async function createPlansModule(deps: PlansModuleDeps) {
   const features = createFeatureRegistry();
   features.provide('import-limit', (tx, teamId, since) => repo.recordedUses(tx, teamId, 'import-limit', since));
   features.provide('import-limit', (tx, teamId) => claimedByRunningImports(tx, teamId));
+  // Before the leads module's count of leads (it registers later): a chunk an import publishes
+  // between the two reads is then counted twice, never missed.
+  features.provide('lead-limit', (tx, teamId) => leadsClaimedNotAdded(tx, teamId));
   const limits = createLimits({ repo, catalogue, features });
   const service = createPlansService({ db, catalogue, prices, repo, features, limits });
   const importAllowance = createImportAllowance({ db, repo, limits, features });
@@ -88,7 +91,7 @@ export async function createPlansModule(deps: PlansModuleDeps) {
       provide: (slug: TFeatureSlug, provider: UsageProvider) => features.provide(slug, provider),
       provideConsumer: (slug: TFeatureSlug, consumer: FeatureConsumer) => features.provideConsumer(slug, consumer),
     },
-    limits: { assertCanCreate: limits.assertCanCreate },
+    limits: { assertCanCreate: limits.assertCanCreate, historySince: limits.historySince },
     subscriptions: {
       active: (teamId: number) => service.activeSubscriptions(teamId),
       startTrial: service.startTrial,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TMessageCode } from '@herald/shared/common/messages';
 import { message } from '@herald/shared/common/messages';
 import { isFlagFeature, type TCataloguePlan, type TFeatureSlug } from '@herald/shared/plans/plans.schemas';
+import { DAY_MS } from '../../db/plan-limits.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Catalogue } from './catalogue.ts';
@@ -46,6 +47,17 @@ export function createLimits(deps: { repo: SubscriptionsRepository; catalogue: C
 
   return {
     activePlan,
+
+    /**
+     * The start of what the team's plan lets it see of its histories (decision 015, "History").
+     * Without a subscription nothing is cut: the team can do nothing but buy a plan, and its
+     * records are not taken from it meanwhile.
+     */
+    async historySince(db: Kysely<DB>, teamId: number): Promise<Date | null> {
+      const row = await repo.active(db, teamId);
+      const days = row ? catalogue.byId(row.plan_id)?.features['history-days'] : null;
+      return typeof days === 'number' ? new Date(Date.now() - days * DAY_MS) : null;
+    },
 
     /**
      * Refuses (422) unless the team's plan lets it add `amount` more of `slug`: a flag must be on,

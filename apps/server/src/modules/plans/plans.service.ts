@@ -140,10 +140,12 @@ export function createPlansService(deps: {
       }
       const consume = features.consumer('free-sms-limit');
       if (!consume) throw new AppError('plan_feature_unavailable', message('free_sms_unavailable'));
-      return db.transaction().execute(async (tx) => {
+      const { afterCommit, ...answer } = await db.transaction().execute(async (tx) => {
         await limits.assertCanCreate(tx, user.teamId, 'free-sms-limit', amount);
         return consume(tx, { teamId: user.teamId, userId: user.id, amount });
       });
+      await afterCommit?.();
+      return answer;
     },
   };
 }

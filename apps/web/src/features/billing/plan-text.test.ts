@@ -1,6 +1,6 @@
 import type { TSubscriptionFeature } from '@herald/shared/plans/plans.schemas';
 import { describe, expect, it } from 'vitest';
-import { localized, planFeatureText, subscriptionFeatureText, usagePercent } from './plan-text.ts';
+import { historyDaysOf, localized, planFeatureText, subscriptionFeatureText, usagePercent } from './plan-text.ts';
 
 const fmt = (n: number) => n.toLocaleString('en');
 const feature = (value: TSubscriptionFeature['value'], usage: number | null): TSubscriptionFeature => ({
@@ -30,6 +30,16 @@ describe('plan texts', () => {
     expect(subscriptionFeatureText(feature(false, null), fmt)).toBe('-');
     expect(subscriptionFeatureText(feature(5000, 1234), fmt)).toBe('1,234/5,000');
     expect(subscriptionFeatureText(feature(null, 7), fmt)).toBe('7/∞');
+    // history-days is a setting, not a count: its days alone.
+    expect(subscriptionFeatureText(feature(14, null), fmt)).toBe('14');
+  });
+
+  it('read how many days back the plan in force shows histories', () => {
+    const history = (value: number | null) => ({ ...feature(value, null), slug: 'history-days' as const });
+    expect(historyDaysOf([{ features: [feature(5, 1), history(14)] }])).toBe(14);
+    expect(historyDaysOf([{ features: [history(null)] }])).toBeNull();
+    expect(historyDaysOf([])).toBeNull();
+    expect(historyDaysOf(undefined)).toBeNull();
   });
 
   it('measure usage in floored percent, full at a zero limit, none when unlimited', () => {

@@ -23,7 +23,18 @@ export function subscriptionFeatureText(feature: TSubscriptionFeature, format: (
   if (feature.value === true) return '+';
   if (feature.value === false) return '-';
   const value = feature.value === null ? '∞' : format(feature.value);
-  return `${format(feature.feature_usage ?? 0)}/${value}`;
+  // A setting, not a count (history-days): its value alone.
+  if (feature.feature_usage === null) return value;
+  return `${format(feature.feature_usage)}/${value}`;
+}
+
+/**
+ * How many days back the plan in force shows the team's histories (`history-days`, decision 015);
+ * null: all of them, or no plan.
+ */
+export function historyDaysOf(subscriptions: Array<{ features: TSubscriptionFeature[] }> | undefined): number | null {
+  const value = subscriptions?.[0]?.features.find((f) => f.slug === 'history-days')?.value;
+  return typeof value === 'number' ? value : null;
 }
 
 /** Share of a counted feature used, 0–100 (none for flags and unlimited ones). */

@@ -6,6 +6,7 @@ import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { SubscriptionTestPanel } from '../../../features/billing/components/subscription-test-panel.tsx';
 import { TransactionsTable } from '../../../features/billing/components/transactions-table.tsx';
+import { historyDaysOf } from '../../../features/billing/plan-text.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { ProfileSubscriptionsPage } from './profile-subscriptions-page.tsx';
 
@@ -47,7 +48,11 @@ export function OldProfilePage() {
           <ChangePasswordForm />
         </Tabs.Panel>
         <Tabs.Panel value="transactions">
-          <TransactionsTable table={table} currency={user?.balance_currency ?? 'UAH'} />
+          <TransactionsTable
+            table={table}
+            currency={user?.balance_currency ?? 'UAH'}
+            historyDays={historyDaysOf(user?.subscriptions)}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="test">
           <SubscriptionTestPanel />

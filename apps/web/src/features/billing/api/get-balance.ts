@@ -1,4 +1,4 @@
-import type { TBalance, TBalanceChangedEvent } from '@herald/shared/billing/billing.schemas';
+import type { TBalance, TBalanceChangedEvent, TFreeSmsChangedEvent } from '@herald/shared/billing/billing.schemas';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useServerEvent } from '../../../lib/live-events.tsx';
@@ -19,7 +19,8 @@ export function useBalance() {
 
 /**
  * Applies every `BalanceChanged` of this user to the cached balance, in every open tab, and
- * refreshes what a balance change makes stale (the ledger, the team's member balances).
+ * refreshes what a balance change makes stale (the ledger, the team's member balances). The free
+ * SMS are the team's: `FreeSmsChanged` reaches every member, whoever spent them.
  * Mounted once, by the header.
  */
 export function useBalanceEvents() {
@@ -38,5 +39,12 @@ export function useBalanceEvents() {
     if (!queryClient.getQueryData(balanceQueryKey)) void queryClient.invalidateQueries({ queryKey: balanceQueryKey });
     void queryClient.invalidateQueries({ queryKey: ['billing'] });
     void queryClient.invalidateQueries({ queryKey: ['team', 'members'] });
+  });
+  useServerEvent('FreeSmsChanged', (event: TFreeSmsChangedEvent) => {
+    queryClient.setQueryData<TBalance>(balanceQueryKey, (current) =>
+      current ? { ...current, free_sms: event.free_sms } : current,
+    );
+    // The subscriptions page and the profile card count the free SMS too.
+    void queryClient.invalidateQueries({ queryKey: ['billing', 'subscriptions'] });
   });
 }

@@ -8,8 +8,8 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { delay, SUBMIT_DELAY_MS } from '../../../lib/delay.ts';
 import { describeApiError } from '../../../lib/describe-api-error.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { amountRefusal } from '../amount-refusal.ts';
 import { useShareBalance } from '../api/share-balance.ts';
 
 /**
@@ -50,7 +50,9 @@ export function ShareBalanceModal({
     if (!member) return;
     setRest([]);
     if (parseAmount(amount) === null) {
-      setError(translateMessage('amount_invalid'));
+      const refused = amountRefusal();
+      setError(refused.field);
+      setRest(refused.alert);
       return;
     }
     setBusy(true);
@@ -65,8 +67,11 @@ export function ShareBalanceModal({
       close();
     } catch (failure) {
       const field = isApiError(failure) ? failure.errors.amount?.[0] : undefined;
-      if (field) setError(translateMessage(field));
-      else setRest([describeApiError(failure)]);
+      if (field) {
+        const refused = amountRefusal(field);
+        setError(refused.field);
+        setRest(refused.alert);
+      } else setRest([describeApiError(failure)]);
     } finally {
       setBusy(false);
     }

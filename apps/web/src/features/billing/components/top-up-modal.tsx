@@ -8,6 +8,7 @@ import { delay, SUBMIT_DELAY_MS } from '../../../lib/delay.ts';
 import { describeApiError } from '../../../lib/describe-api-error.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useTopUp } from '../api/top-up.ts';
+import { amountRefusal } from '../amount-refusal.ts';
 import { submitCheckout } from '../checkout.ts';
 
 /**
@@ -33,7 +34,9 @@ export function TopUpModal({ opened, onClose, currency }: { opened: boolean; onC
     event.preventDefault();
     setRest([]);
     if (parseAmount(amount) === null) {
-      setError(translateMessage('amount_invalid'));
+      const refused = amountRefusal();
+      setError(refused.field);
+      setRest(refused.alert);
       return;
     }
     setBusy(true);
@@ -45,8 +48,11 @@ export function TopUpModal({ opened, onClose, currency }: { opened: boolean; onC
     } catch (failure) {
       setBusy(false);
       const field = isApiError(failure) ? failure.errors.amount?.[0] : undefined;
-      if (field) setError(translateMessage(field));
-      else setRest([describeApiError(failure)]);
+      if (field) {
+        const refused = amountRefusal(field);
+        setError(refused.field);
+        setRest(refused.alert);
+      } else setRest([describeApiError(failure)]);
     }
   };
 

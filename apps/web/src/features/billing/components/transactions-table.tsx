@@ -10,8 +10,19 @@ import { useTransactions, useTransactionTotal } from '../api/get-transactions.ts
 /** Credits (≥ 0) in the success colour, debits in the warning colour (spec section 3). */
 export const amountColor = (amount: number) => (amount >= 0 ? 'teal.7' : 'orange.7');
 
-/** Billing history: the user's ledger, paged and sortable, with its totals. */
-export function TransactionsTable({ table, currency }: { table: TableState; currency: string }) {
+/**
+ * Billing history: the user's ledger, paged and sortable, with its totals; `historyDays`: the
+ * plan shows only that many days back (the server leaves older rows out), said under the table.
+ */
+export function TransactionsTable({
+  table,
+  currency,
+  historyDays = null,
+}: {
+  table: TableState;
+  currency: string;
+  historyDays?: number | null;
+}) {
   const { t } = useTranslation('billing');
   const query = useTransactions(table.query);
   const total = useTransactionTotal();
@@ -71,6 +82,11 @@ export function TransactionsTable({ table, currency }: { table: TableState; curr
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {historyDays !== null && (
+        <Text size="xs" c="dimmed">
+          {t('transactions.window', { count: historyDays })}
+        </Text>
+      )}
       <Group justify="space-between" align="center" wrap="wrap" gap="xs">
         {total.data && (
           <Group gap="md" aria-label={t('transactions.totals')} role="group">
