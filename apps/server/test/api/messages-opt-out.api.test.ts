@@ -114,7 +114,10 @@ describe.each(databases)('opting out of SMS on %s', (kind) => {
     const { owner, gateway } = await team();
     const phone = '+380631234503';
     expect((await send(owner.token, { phone, message: 'Sale today' })).statusCode).toBe(200);
-    const stop = await deliver(t, twilio.inbound(gateway.webhook_urls.inbound as string, phone, '+15005550006', 'STOP'));
+    const stop = await deliver(
+      t,
+      twilio.inbound(gateway.webhook_urls.inbound as string, phone, '+15005550006', 'STOP'),
+    );
     expect(stop.statusCode).toBe(200);
     expect(await optOuts(owner.user.team_id)).toEqual([{ phone, reason: 'inbound_stop', gateway_id: gateway.id }]);
     await expectRefused(owner.token, phone);

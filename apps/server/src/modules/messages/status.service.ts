@@ -127,7 +127,9 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
       return [...out.values()];
     });
     // One event per message with where it ended, after the commit, all in one go.
-    await deps.bus.publishMany(moved.map((row) => ({ audience: { teamId: Number(row.team_id) }, event: statusEvent(row) })));
+    await deps.bus.publishMany(
+      moved.map((row) => ({ audience: { teamId: Number(row.team_id) }, event: statusEvent(row) })),
+    );
   }
 
   // Delivery reports are machine traffic: on the embedded database a person's request goes first.
