@@ -11,6 +11,8 @@ export interface EventEnvelope {
 
 export interface EventBus {
   publish(audience: TEventAudience, event: TServerEvent): Promise<void>;
+  /** Many events in order; across processes one round trip for all of them, not one each. */
+  publishMany(items: Array<{ audience: TEventAudience; event: TServerEvent }>): Promise<void>;
   subscribe(listener: (envelope: EventEnvelope) => void): () => void;
   /** Envelopes this process has seen after `afterId`, for `Last-Event-ID` replays. */
   since(afterId: number): EventEnvelope[];
@@ -69,6 +71,16 @@ export async function createEventBus(connectionString?: string): Promise<EventBu
       const envelope: EventEnvelope = { id: nextId(), audience, event };
       if (publisher) await publisher.query('select pg_notify($1, $2)', [channel, JSON.stringify(envelope)]);
       else deliver(envelope);
+    },
+    async publishMany(items) {
+      const envelopes = items.map(({ audience, event }): EventEnvelope => ({ id: nextId(), audience, event }));
+      if (envelopes.length === 0) return;
+      if (publisher) {
+        await publisher.query('select pg_notify($1, e) from unnest($2::text[]) with ordinality as u(e, n) order by n', [
+          channel,
+          envelopes.map((e) => JSON.stringify(e)),
+        ]);
+      } else for (const envelope of envelopes) deliver(envelope);
     },
     subscribe(fn) {
       emitter.on('event', fn);

@@ -14,6 +14,8 @@ import type { GatewayRow, GatewaysRepository } from './gateways.repository.ts';
 
 type GatewayInput = z.output<typeof ZGatewayRequest>;
 
+const WEBHOOK_TARGET_TTL_MS = 10_000;
+
 export interface GatewaysServiceDeps {
   repo: GatewaysRepository;
   cipher: CredentialCipher;
@@ -106,6 +108,13 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
 
   const locked = () => new AppError('validation_failed', message('gateway_default_locked'));
 
+  /**
+   * Callbacks' gateways with their opened credentials, for a few seconds: a provider posting
+   * thousands of reports would otherwise cost a read and a decryption each. Edits in this process
+   * drop the entry at once; another process's edit is seen within `WEBHOOK_TARGET_TTL_MS`.
+   */
+  const targets = new Map<number, { until: number; teamId: number; adapter: GatewayAdapter }>();
+
   return {
     webhookUrl,
 
@@ -134,6 +143,7 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
       const stored = await findOwn(teamId, id);
       // The spec: the default gateway's row cannot be edited; another one is made default instead.
       if (stored.is_default) throw locked();
+      targets.delete(id);
       const row = await repo.update(teamId, id, prepare(input, stored));
       if (!row) throw new AppError('not_found', message('gateway_not_found'));
       return view(row);
@@ -142,6 +152,7 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
     async remove(teamId: number, id: number): Promise<void> {
       const stored = await findOwn(teamId, id);
       if (stored.is_default) throw locked();
+      targets.delete(id);
       await repo.delete(teamId, id);
     },
 
@@ -172,8 +183,16 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
 
     /** A callback's gateway, whatever its team (the callback carries no session). */
     async webhookTarget(id: number): Promise<{ teamId: number; adapter: GatewayAdapter } | null> {
+      const cached = targets.get(id);
+      if (cached && cached.until > now()) return cached;
       const row = await repo.findAnyTeam(id);
-      return row ? { teamId: row.team_id, adapter: adapterOf(row) } : null;
+      if (!row) {
+        targets.delete(id);
+        return null;
+      }
+      const target = { until: now() + WEBHOOK_TARGET_TTL_MS, teamId: row.team_id, adapter: adapterOf(row) };
+      targets.set(id, target);
+      return target;
     },
   };
 }

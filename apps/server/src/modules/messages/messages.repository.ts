@@ -91,35 +91,52 @@ export function createMessagesRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** The row a report names, locked so two reports of one message take turns. */
-    forReport(tx: Db, teamId: number, gatewayId: number, providerMessageId: string) {
+    /**
+     * The rows a batch of reports names, locked so two batches touching one message take turns;
+     * in id order, so two batches lock their common rows in the same order and cannot deadlock.
+     */
+    forReports(tx: Db, teamId: number, gatewayId: number, providerMessageIds: string[]) {
       return tx
         .selectFrom('messages')
         .selectAll()
         .where('team_id', '=', teamId)
         .where('gateway_id', '=', gatewayId)
-        .where('provider_message_id', '=', providerMessageId)
+        .where('provider_message_id', 'in', providerMessageIds)
+        .orderBy('id')
         .forUpdate()
-        .executeTakeFirst();
+        .execute();
     },
 
-    async setStatus(
+    /**
+     * Moves many rows and appends their Timeline entries in one statement (a report batch's one
+     * write). `reconciled`: a report proved an unknown send was taken. Entries go only to leads that
+     * still exist, locked for share so none is deleted meanwhile (the Timeline has no foreign key).
+     */
+    async moveStatuses(
       tx: Db,
-      id: number,
-      change: { status: TMessageStatus; errorCode: string | null; reconciled: boolean },
+      teamId: number,
+      changes: Array<{ id: number; status: TMessageStatus; errorCode: string | null; reconciled: boolean }>,
+      timeline: Array<{ leadId: number; action: string; diffLog: string }>,
     ): Promise<void> {
-      await tx
-        .updateTable('messages')
-        .set({
-          status: change.status,
-          status_at: sql`now()`,
-          error_code: change.errorCode,
-          updated_at: sql`now()`,
-          // A report of a message whose send answer was lost proves it was taken.
-          ...(change.reconciled ? { state: 'submitted' as const } : {}),
-        })
-        .where('id', '=', id)
-        .execute();
+      if (changes.length === 0) return;
+      await sql`
+        with v as (
+          select * from unnest(${changes.map((c) => c.id)}::bigint[], ${changes.map((c) => c.status)}::text[],
+            ${changes.map((c) => c.errorCode)}::text[], ${changes.map((c) => c.reconciled)}::boolean[])
+            as v(id, status, error_code, reconciled)
+        ), moved as (
+          update messages m set status = v.status, status_at = now(), error_code = v.error_code, updated_at = now(),
+            state = case when v.reconciled then 'submitted' else m.state end
+          from v where m.team_id = ${teamId} and m.id = v.id
+        ), e as (
+          select * from unnest(${timeline.map((e) => e.leadId)}::bigint[], ${timeline.map((e) => e.action)}::text[],
+            ${timeline.map((e) => e.diffLog)}::text[]) with ordinality as e(lead_id, action, diff_log, n)
+        ), alive as (
+          select id from leads where team_id = ${teamId} and id in (select lead_id from e) for share
+        )
+        insert into lead_logs (team_id, user_id, lead_id, type, action, diff_log)
+        select ${teamId}, null, e.lead_id, 'message', e.action, e.diff_log::jsonb
+        from e join alive on alive.id = e.lead_id order by e.n`.execute(tx);
     },
 
     /**

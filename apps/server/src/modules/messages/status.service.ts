@@ -1,11 +1,13 @@
 import type { TStatusReport } from '@herald/shared/gateways/gateways.schemas';
-import { canMoveStatus, isFinalStatus } from '@herald/shared/gateways/message-status';
+import { canMoveStatus, isFinalStatus, type TMessageStatus } from '@herald/shared/gateways/message-status';
 import { isStopMessage } from '@herald/shared/messages/messages.schemas';
 import { normalizePhone } from '@herald/shared/leads/phone';
 import { sql, type Transaction } from 'kysely';
 import { appendTimeline, type TimelineEntry } from '../../db/lead-store/lead-timeline.ts';
 import { withLeadWrite } from '../../db/lead-store/lead-write.ts';
+import { runAsBulk } from '../../db/connection-priority.ts';
 import type { DB } from '../../db/schema.ts';
+import { createGroupCommit } from './group-commit.ts';
 import type { MessagesDeps } from './messages.deps.ts';
 import type { MessageRow, MessagesRepository } from './messages.repository.ts';
 
@@ -13,6 +15,12 @@ export const POLL_JOB = 'messages-poll-status';
 /** Polls of one message before it is left to its last status (about three days at the cap). */
 const POLL_LIMIT = 160;
 const pollDelaySeconds = (attempt: number) => Math.min(30 * 2 ** attempt, 1_800);
+
+interface ReportBatch {
+  teamId: number;
+  gatewayId: number;
+  reports: TStatusReport[];
+}
 
 export interface PollJob {
   teamId: number;
@@ -48,39 +56,54 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
     );
   }
 
+  const statusEvent = (row: MessageRow) => ({
+    type: 'MessageStatus' as const,
+    payload: {
+      message_id: Number(row.id),
+      lead_id: row.lead_id === null ? null : Number(row.lead_id),
+      state: row.state,
+      status: row.status,
+    },
+  });
+
   async function published(teamId: number, row: MessageRow) {
-    await deps.bus.publish(
-      { teamId },
-      {
-        type: 'MessageStatus',
-        payload: {
-          message_id: Number(row.id),
-          lead_id: row.lead_id === null ? null : Number(row.lead_id),
-          state: row.state,
-          status: row.status,
-        },
-      },
-    );
+    await deps.bus.publish({ teamId }, statusEvent(row));
   }
 
-  async function apply(teamId: number, gatewayId: number, reports: TStatusReport[]): Promise<void> {
-    for (const report of reports) {
-      const moved = await db.transaction().execute(async (tx) => {
-        const row = await repo.forReport(tx, teamId, gatewayId, report.providerMessageId);
-        if (!row || !canMoveStatus(row.status, report.status)) return null;
-        await repo.setStatus(tx, row.id, {
-          status: report.status,
-          errorCode: report.errorCode,
-          reconciled: row.state === 'unknown',
-        });
-        if (row.lead_id !== null)
-          await timeline(tx, teamId, [
-            {
-              lead_id: Number(row.lead_id),
-              type: 'message',
+  /**
+   * Applies the reports of many callbacks in one transaction: per gateway one locking read of the
+   * rows they name, the rank rule folded over the reports in arrival order (so a late or repeated
+   * report changes nothing, within a batch as across batches), one write of the moves and their
+   * Timeline entries.
+   */
+  async function applyBatch(batches: ReportBatch[]): Promise<void> {
+    const moved = await db.transaction().execute(async (tx) => {
+      const out = new Map<number, MessageRow>();
+      const groups = new Map<string, ReportBatch>();
+      for (const b of batches) {
+        const key = `${b.teamId}:${b.gatewayId}`;
+        const group = groups.get(key);
+        if (group) group.reports.push(...b.reports);
+        else groups.set(key, { ...b, reports: [...b.reports] });
+      }
+      for (const { teamId, gatewayId, reports } of groups.values()) {
+        const ids = [...new Set(reports.map((r) => r.providerMessageId))];
+        const rows = await repo.forReports(tx, teamId, gatewayId, ids);
+        const current = new Map(rows.map((r) => [r.provider_message_id as string, r]));
+        const changes = new Map<number, { status: TMessageStatus; errorCode: string | null; reconciled: boolean }>();
+        const entries: Array<{ leadId: number; action: string; diffLog: string }> = [];
+        for (const report of reports) {
+          const row = current.get(report.providerMessageId);
+          if (!row || !canMoveStatus(row.status, report.status)) continue;
+          const id = Number(row.id);
+          const reconciled = (changes.get(id)?.reconciled ?? false) || row.state === 'unknown';
+          changes.set(id, { status: report.status, errorCode: report.errorCode, reconciled });
+          if (row.lead_id !== null)
+            entries.push({
+              leadId: Number(row.lead_id),
               // The title names the new status (`log.sms_status_delivered`); the line, the phone.
               action: `sms_status_${report.status}`,
-              diff_log: [
+              diffLog: JSON.stringify([
                 {
                   action: 'sms_status',
                   lead_attribute_name: 'sms',
@@ -88,13 +111,37 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
                   value_from: row.status,
                   value_to: null,
                 },
-              ],
-            },
-          ]);
-        return { ...row, status: report.status, state: row.state === 'unknown' ? ('submitted' as const) : row.state };
-      });
-      if (moved) await published(teamId, moved);
-    }
+              ]),
+            });
+          const next = { ...row, status: report.status, state: reconciled ? ('submitted' as const) : row.state };
+          current.set(report.providerMessageId, next);
+          out.set(id, next);
+        }
+        await repo.moveStatuses(
+          tx,
+          teamId,
+          [...changes].map(([id, c]) => ({ id, ...c })),
+          entries,
+        );
+      }
+      return [...out.values()];
+    });
+    // One event per message with where it ended, after the commit, all in one go.
+    await deps.bus.publishMany(
+      moved.map((row) => ({ audience: { teamId: Number(row.team_id) }, event: statusEvent(row) })),
+    );
+  }
+
+  // Delivery reports are machine traffic: on the embedded database a person's request goes first.
+  const reportWrites = createGroupCommit<ReportBatch>(
+    (batches) => runAsBulk(() => applyBatch(batches)),
+    500,
+    deps.reportWriters ?? 1,
+  );
+
+  /** Resolves once the reports are written (a callback is answered 200 only then). */
+  async function apply(teamId: number, gatewayId: number, reports: TStatusReport[]): Promise<void> {
+    if (reports.length > 0) await reportWrites.add({ teamId, gatewayId, reports });
   }
 
   async function schedulePoll(teamId: number, messageId: number, attempt: number) {

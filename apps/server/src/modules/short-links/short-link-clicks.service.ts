@@ -6,7 +6,9 @@ import type { ShortLinkRow, ShortLinksRepository } from './short-links.repositor
 /** How long hits wait to be written together. */
 const FLUSH_MS = 100;
 
-type Link = Pick<ShortLinkRow, 'id' | 'team_id' | 'lead_id' | 'phone' | 'host' | 'redirect_to'> & { code: string };
+type Link = Pick<ShortLinkRow, 'id' | 'team_id' | 'lead_id' | 'message_id' | 'phone' | 'host' | 'redirect_to'> & {
+  code: string;
+};
 
 /**
  * What a click and an unsubscribe do to the lead: the first human click marks its phone `clicked`
@@ -106,17 +108,22 @@ export function createShortLinkClicks(db: Kysely<DB>, repo: ShortLinksRepository
     },
 
     /**
-     * The recipient confirmed the unsubscribe page: the phone gets `ban`, every lead of the team
-     * holding it becomes blacklisted, each with a Timeline entry. Confirming twice changes nothing.
+     * The recipient confirmed the unsubscribe page: the phone is opted out for the team as by an
+     * inbound STOP (so every later send skips it, whether or not a lead holds it), its values get
+     * `ban`, every lead of the team holding it becomes blacklisted, each with a Timeline entry; all
+     * in one transaction. Confirming twice changes nothing.
      */
     async unsubscribe(link: Link): Promise<void> {
       const teamId = Number(link.team_id);
       await withLeadWrite(db, teamId, { phones: false }, async (w) => {
         if (!(await repo.markUnsubscribed(w.tx, Number(link.id)))) return w.unchanged();
         let values = await phoneValues(w.tx, link);
+        // The message's phone, else (a link made without one) every phone of its lead.
+        const phones = link.phone ? [link.phone] : [...new Set(values.map((v) => v.value))];
+        await repo.addOptOuts(w.tx, teamId, phones, link.message_id === null ? null : Number(link.message_id));
+        // Leads and their Timeline only change where a lead holds the phone.
+        if (values.length === 0) return w.unchanged();
         // Every lead of the team holding those phones, not only the message's lead.
-        const phones = [...new Set(values.map((v) => v.value))];
-        if (phones.length === 0) return;
         values = await w.tx
           .selectFrom('lead_values')
           .select(['id', 'lead_id', 'value'])

@@ -1,0 +1,98 @@
+import http from 'node:http';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+/** One provider callback: the path on the target, its form body and the headers it is signed with. */
+export interface Callback {
+  path: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+export interface PostResult {
+  seconds: number;
+  requests: number;
+  /** Anything but a 200, and connection errors. */
+  failures: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+}
+
+interface Job {
+  base: string;
+  connections: number;
+  /** One sequence per message (e.g. sent, then delivered): posted in order, one after the other. */
+  sequences: Callback[][];
+}
+
+/**
+ * Posts every sequence once to `base` with `connections` keep-alive connections, from a worker
+ * thread, so the load generator does not share the event loop of the server under test. Each
+ * connection takes the next message and posts its callbacks in order, as a provider does.
+ */
+export function postCallbacks(job: Job): Promise<PostResult> {
+  if (new URL(job.base).hostname !== '127.0.0.1') throw new Error(`Benchmarks only load 127.0.0.1, not ${job.base}`);
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: job });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => code !== 0 && reject(new Error(`poster exited with ${code}`)));
+  });
+}
+
+async function post(agent: http.Agent, base: URL, callback: Callback): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method: 'POST',
+        path: callback.path,
+        headers: { ...callback.headers, 'content-length': Buffer.byteLength(callback.body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(callback.body);
+  });
+}
+
+async function work({ base, connections, sequences }: Job): Promise<PostResult> {
+  const url = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < sequences.length) {
+        const sequence = sequences[next++];
+        for (const callback of sequence) {
+          const t = performance.now();
+          if ((await post(agent, url, callback)) !== 200) failures++;
+          latencies.push(performance.now() - t);
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return {
+    seconds,
+    requests: latencies.length,
+    failures,
+    latencyP50Ms: Number(at(0.5).toFixed(1)),
+    latencyP99Ms: Number(at(0.99).toFixed(1)),
+  };
+}
+
+if (!isMainThread && parentPort) {
+  const port = parentPort;
+  work(workerData as Job).then((result) => port.postMessage(result));
+}
