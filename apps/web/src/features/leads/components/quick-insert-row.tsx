@@ -52,7 +52,8 @@ export function QuickInsertRow({ place, attributes, before, after }: Props) {
   };
 
   return (
-    <Table.Tr bg="var(--mantine-color-gray-0)">
+    // The sticky first cells take the row's shade too (tables.css).
+    <Table.Tr bg="var(--mantine-color-gray-0)" style={{ '--sticky-cell-bg': 'var(--mantine-color-gray-0)' }}>
       {Array.from({ length: before }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: empty spacer cells
         <Table.Td key={`b${i}`} />
