@@ -10,8 +10,8 @@ import { notifyMessages } from './notify-messages.ts';
 
 /**
  * Set status: every status except the current one for one lead, the bulk statuses for several
- * (spec section 4). Blacklisting
- * stops messages to the leads, so it asks first, like every destructive action.
+ * (spec section 4). Blacklisting stops messages to the leads, so it asks first, like every
+ * destructive action.
  */
 export function StatusMenu({
   ids,
