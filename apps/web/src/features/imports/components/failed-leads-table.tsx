@@ -73,7 +73,7 @@ export function FailedLeadsTable({ query, table }: Props) {
             <Table.Tr key={lead.id} data-row={lead.row_number}>
               <Table.Td>{lead.id}</Table.Td>
               <Table.Td ta="right">{formatNumber(lead.row_number)}</Table.Td>
-              <Table.Td miw="min(15rem, 55vw)">
+              <Table.Td miw="min(15rem, 50vw)">
                 {/* Shown whole, as it is what this page is for; words break only when longer than the column. */}
                 <Text size="sm" c="red.8" style={{ overflowWrap: 'break-word' }}>
                   {translateMessage(lead.reason_message)}
