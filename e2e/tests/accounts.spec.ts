@@ -25,7 +25,7 @@ test('owner signs up, verifies, edits the profile, changes password and invites 
   await test.step('sign up: the account waits for its e-mail to be verified', async () => {
     await page.goto('/register');
     await page.getByLabel(/^Full name/).fill('Olena Owner');
-    await page.getByLabel(/^E-mail/).fill(ownerEmail);
+    await page.getByLabel(/^Email/).fill(ownerEmail);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByLabel(/^Confirm password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Register' }).click();
@@ -34,7 +34,7 @@ test('owner signs up, verifies, edits the profile, changes password and invites 
 
   await test.step('the verification link activates the account', async () => {
     await page.goto(await linkFromMail(ownerEmail, '/verify-email'));
-    await expect(page.getByText('Your e-mail is confirmed')).toBeVisible();
+    await expect(page.getByText('Your email is confirmed')).toBeVisible();
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
     await expect(page.getByRole('heading', { name: 'Audiences' })).toBeVisible();
     await expect(page.getByText('No Audiences Found')).toBeVisible();
@@ -54,7 +54,7 @@ test('owner signs up, verifies, edits the profile, changes password and invites 
     await page.goto('/profile/security');
     await expect(page).toHaveURL(/\/signin\?redirect=%2Fprofile%2Fsecurity$/);
 
-    await page.getByLabel(/^E-mail/).fill(ownerEmail);
+    await page.getByLabel(/^Email/).fill(ownerEmail);
     await page.getByLabel(/^Password/).fill('Wrong#password1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Incorrect password or user not found.' })).toBeVisible();
@@ -67,7 +67,7 @@ test('owner signs up, verifies, edits the profile, changes password and invites 
 
   await test.step('edit personal information', async () => {
     await page.goto('/profile');
-    await expect(page.getByLabel(/^E-mail/)).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel(/^Email/)).toHaveAttribute('readonly', '');
     await page.getByLabel(/^Name/).fill('');
     await page.getByLabel(/^Phone/).click();
     await expect(page.getByText('Username is required')).toBeVisible();
@@ -99,7 +99,7 @@ test('owner signs up, verifies, edits the profile, changes password and invites 
     await expect(page.getByRole('cell', { name: ownerEmail })).toBeVisible();
     await page.getByRole('button', { name: 'Invite User' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(/^E-mail/).fill(operatorEmail);
+    await dialog.getByLabel(/^Email/).fill(operatorEmail);
     await dialog.getByRole('radio', { name: 'Team operator' }).check();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page).toHaveURL(/\/profile\/team\/invites$/);
@@ -115,7 +115,7 @@ test('owner signs up, verifies, edits the profile, changes password and invites 
   await test.step('the operator registers through the invitation in another browser', async () => {
     const operator = await englishPage(browser);
     await operator.goto(invitePath);
-    const email = operator.getByLabel(/^E-mail/);
+    const email = operator.getByLabel(/^Email/);
     await expect(email).toHaveValue(operatorEmail);
     await expect(email).toHaveAttribute('readonly', '');
     await operator.getByLabel(/^Full name/).fill('Ivan Operator');

@@ -1,17 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { PASSWORD, signUpVerified } from './support/accounts.ts';
+import { AUDIENCE, api, type Seed, seedFirstDay } from './support/first-day-data.ts';
 import { linkFromMail } from './support/mail.ts';
 
 const SHOTS = process.env.HERALD_E2E_SHOTS ?? 'test-results/first-day';
 const VIEWPORTS = [
   { name: 'laptop', width: 1366, height: 768 },
+  { name: 'desktop', width: 1920, height: 1080 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 const LANGUAGES = ['uk', 'en', 'ru'] as const;
 const USER_MENU = { uk: 'Меню користувача', en: 'User menu', ru: 'Меню пользователя' };
 const LOGOUT = { uk: 'Вийти', en: 'Log out', ru: 'Выйти' };
 const PROFILE = { uk: 'Профіль', en: 'Profile', ru: 'Профиль' };
+const STATUS = { uk: 'Статус', en: 'Status', ru: 'Статус' };
+const REASON = { uk: 'Причина', en: 'Reason', ru: 'Причина' };
 
 async function pageAs(browser: Browser, token: string, lang: string, viewport?: { width: number; height: number }) {
   const context = await browser.newContext({ viewport: viewport ?? { width: 1366, height: 768 } });
@@ -25,12 +29,6 @@ async function pageAs(browser: Browser, token: string, lang: string, viewport?: 
   return context.newPage();
 }
 
-async function api(page: Page, token: string, method: 'get' | 'post', path: string, data?: unknown) {
-  const response = await page.request[method](`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return response.json();
-}
-
 /** Fails when the element is not wholly inside the viewport (off-screen or behind an overflow). */
 async function expectInViewport(page: Page, locator: Locator) {
   await expect(locator).toBeVisible();
@@ -42,6 +40,19 @@ async function expectInViewport(page: Page, locator: Locator) {
   expect(box.x + box.width).toBeLessThanOrEqual(size.width + 1);
 }
 
+/**
+ * Fails when a header cell or a chip (status, phase) of the screen is cut: its content is wider
+ * than its box. Cell values may be cut at two lines on purpose (they show in full on hover).
+ */
+async function expectNothingClipped(page: Page, screen: string) {
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll('main th, main .mantine-Badge-root, main .mantine-Badge-label')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim()}" ${el.scrollWidth} > ${el.clientWidth}`),
+  );
+  expect(clipped, `${screen}: cut header cells or chips`).toEqual([]);
+}
+
 /** The page itself never scrolls sideways: wide tables scroll inside their own container. */
 async function expectNoPageOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -49,35 +60,21 @@ async function expectNoPageOverflow(page: Page) {
 }
 
 let ownerToken = '';
+let seed: Seed;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const page = await browser.newPage();
   await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
   const stamp = Date.now();
   await signUpVerified(page, 'Olena First-Day', `first-day-${stamp}@example.com`);
   ownerToken = (await page.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
-  const attributes = (await api(page, ownerToken, 'get', '/lead-attributes')) as {
-    data: { id: number; type: string }[];
-  };
-  const phone = attributes.data.find((a) => a.type === 'phone')?.id ?? 0;
-  const source = await api(page, ownerToken, 'post', '/sources', { name: 'Виставка «Агро-2026» у Києві' });
-  const list = await api(page, ownerToken, 'post', `/sources/${source.id}/lists`, {
-    name: 'Відвідувачі стенду',
-    status: 'active',
-  });
-  for (const number of ['+380501110001', '+380501110002', '+380501110003']) {
-    await api(page, ownerToken, 'post', '/leads', {
-      source_id: source.id,
-      list_id: list.id,
-      attributes: [{ attr_id: phone, value: number }],
-    });
-  }
+  seed = await seedFirstDay(page, ownerToken);
   await page.context().close();
 });
 
 test('an operator who opens an audience link lands on the leads, still signed in', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const owner = await pageAs(browser, ownerToken, 'en');
   const email = `first-day-operator-${Date.now()}@example.com`;
   await owner.goto('/leads');
@@ -125,38 +122,85 @@ for (const viewport of VIEWPORTS) {
     test(`${viewport.name} ${viewport.width}×${viewport.height} in ${lang}: user menu reachable, key columns in view`, async ({
       browser,
     }) => {
+      // Eight screens, each loaded on a machine that may be busy.
+      test.setTimeout(300_000);
       mkdirSync(SHOTS, { recursive: true });
       const page = await pageAs(browser, ownerToken, lang, viewport);
 
+      const wide = viewport.width >= 1366;
+      const shot = (screen: string) => page.screenshot({ path: `${SHOTS}/${screen}-${viewport.name}-${lang}.png` });
+
       await page.goto('/leads');
       const leads = page.getByRole('table').first();
-      await expect(leads.getByRole('row')).toHaveCount(4, { timeout: 30_000 });
+      await expect(leads.getByRole('row')).toHaveCount(6, { timeout: 30_000 });
       // The key column of the leads table is the phone: its first cell is on screen.
-      await expectInViewport(page, leads.getByRole('cell', { name: '+380501110001' }));
+      await expectInViewport(page, leads.getByRole('cell', { name: '+380501110002' }));
       await expectNoPageOverflow(page);
-      await page.screenshot({ path: `${SHOTS}/leads-${viewport.name}-${lang}.png` });
+      await expectNothingClipped(page, 'leads');
+      await shot('leads');
+
+      await page.goto(`/sources/${seed.sourceId}/${seed.listId}`);
+      const list = page.getByRole('table').first();
+      await expect(list.getByRole('cell', { name: '+380501110002' })).toBeVisible({ timeout: 30_000 });
+      if (wide) {
+        // On a laptop the whole row fits, up to its status (the last column).
+        await expectInViewport(page, list.getByRole('cell', { name: '+380501110002' }));
+        await expectInViewport(page, list.getByRole('columnheader', { name: STATUS[lang] }));
+      } else {
+        // On a phone the row's ID stays in view (the phone column may start under the edge).
+        await expectInViewport(
+          page,
+          list.getByRole('cell', { name: '+380501110002' }).locator('xpath=..').getByRole('cell').nth(1),
+        );
+      }
+      await expectNoPageOverflow(page);
+      await expectNothingClipped(page, 'list');
+      await shot('list');
 
       await page.goto('/sources');
       const sources = page.getByRole('table').first();
       await expect(sources.getByRole('cell', { name: /Агро-2026/ }).first()).toBeVisible({ timeout: 30_000 });
       await expectInViewport(page, sources.getByRole('cell', { name: /Агро-2026/ }).first());
       await expectNoPageOverflow(page);
-      await page.screenshot({ path: `${SHOTS}/sources-${viewport.name}-${lang}.png` });
+      await expectNothingClipped(page, 'sources');
+      await shot('sources');
 
       await page.goto('/');
+      const audiences = page.getByRole('table').first();
+      const audience = audiences.getByRole('cell', { name: AUDIENCE, exact: true });
+      await expect(audience).toBeVisible({ timeout: 30_000 });
+      await expectInViewport(page, audience);
       await expectNoPageOverflow(page);
-      await page.screenshot({ path: `${SHOTS}/audiences-${viewport.name}-${lang}.png` });
+      await expectNothingClipped(page, 'audiences');
+      await shot('audiences');
+
+      await page.goto('/settings/import-history');
+      const history = page.getByRole('table').first();
+      await expect(history.getByRole('cell', { name: /agro_2026/ })).toBeVisible({ timeout: 30_000 });
+      await expectInViewport(page, history.getByRole('cell', { name: /agro_2026/ }));
+      await expectNoPageOverflow(page);
+      await expectNothingClipped(page, 'import history');
+      await shot('import-history');
+
+      await page.goto(`/settings/import-history/${seed.fileId}`);
+      const failed = page.getByRole('table').first();
+      await expect(failed.getByRole('row')).toHaveCount(3, { timeout: 30_000 });
+      // The reason is what the page is for: in view at every width.
+      await expectInViewport(page, failed.getByRole('columnheader', { name: REASON[lang] }));
+      await expectNoPageOverflow(page);
+      await expectNothingClipped(page, 'failed rows');
+      await shot('failed-rows');
 
       const menu = page.getByRole('button', { name: USER_MENU[lang] });
       await expectInViewport(page, menu);
       await menu.click();
       await expect(page.getByRole('menuitem', { name: PROFILE[lang] })).toBeVisible();
       await expectInViewport(page, page.getByRole('menuitem', { name: LOGOUT[lang] }));
-      await page.screenshot({ path: `${SHOTS}/user-menu-${viewport.name}-${lang}.png` });
+      await shot('user-menu');
       await page.getByRole('menuitem', { name: PROFILE[lang] }).click();
       await expect(page).toHaveURL(/\/profile$/);
       await expectNoPageOverflow(page);
-      await page.screenshot({ path: `${SHOTS}/profile-${viewport.name}-${lang}.png` });
+      await shot('profile');
       await page.context().close();
     });
   }

@@ -29,7 +29,7 @@ test('a new owner is guided from the empty first screen to a first import, with 
     const file = await download;
     expect(file.suggestedFilename()).toBe('herald-sample.csv');
     sample = (await file.path()) ?? '';
-    expect(readFileSync(sample, 'utf8').split('\r\n')[0]).toBe('Phone,E-mail,Name,City');
+    expect(readFileSync(sample, 'utf8').split('\r\n')[0]).toBe('Phone,Email,Name,City');
   });
 
   await test.step('Create source opens the form on the sources page; the step is ticked', async () => {

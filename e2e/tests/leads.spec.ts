@@ -27,7 +27,7 @@ test('owner builds a source and a list, adds, edits, hides, flags and deletes le
   await test.step('sign up and verify', async () => {
     await page.goto('/register');
     await page.getByLabel(/^Full name/).fill('Lesya Leads');
-    await page.getByLabel(/^E-mail/).fill(ownerEmail);
+    await page.getByLabel(/^Email/).fill(ownerEmail);
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByLabel(/^Confirm password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Register' }).click();
@@ -162,7 +162,7 @@ test('owner builds a source and a list, adds, edits, hides, flags and deletes le
     await page.goto('/profile/team');
     await page.getByRole('button', { name: 'Invite User' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(/^E-mail/).fill(operatorEmail);
+    await dialog.getByLabel(/^Email/).fill(operatorEmail);
     await dialog.getByRole('radio', { name: 'Team operator' }).check();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page).toHaveURL(/\/profile\/team\/invites$/);

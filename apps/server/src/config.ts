@@ -75,7 +75,7 @@ const ZConfigSource = z.object({
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     )
-    .pipe(z.array(z.email('must be comma-separated e-mail addresses'))),
+    .pipe(z.array(z.email('must be comma-separated email addresses'))),
   /** Seconds after which a new alpha name is approved by itself; set by installations whose gateways are simulators. */
   HERALD_ALPHA_AUTO_APPROVE_SECONDS: z.coerce
     .number()

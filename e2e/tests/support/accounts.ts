@@ -7,7 +7,7 @@ export const PASSWORD = 'Start#2024';
 export async function signUpVerified(page: Page, name: string, email: string) {
   await page.goto('/register');
   await page.getByLabel(/^Full name/).fill(name);
-  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByLabel(/^Confirm password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Register' }).click();

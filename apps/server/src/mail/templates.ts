@@ -3,7 +3,7 @@ import type { MailMessage } from './mailer.ts';
 
 const texts = {
   verify: {
-    en: { subject: 'Confirm your e-mail for Herald', body: 'Open this link to activate your account:' },
+    en: { subject: 'Confirm your email for Herald', body: 'Open this link to activate your account:' },
     uk: { subject: 'Підтвердьте e-mail для Herald', body: 'Відкрийте це посилання, щоб активувати обліковий запис:' },
     ru: { subject: 'Подтвердите e-mail для Herald', body: 'Откройте эту ссылку, чтобы активировать аккаунт:' },
   },

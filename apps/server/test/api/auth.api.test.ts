@@ -30,21 +30,23 @@ describe.each(databases)('accounts on %s', (kind) => {
     await t.waitForMail(email, 2);
     const links = t.mails().filter((m) => m.to.includes(email));
     expect(links).toHaveLength(2);
-    // The first link was voided by the second.
+    // The first link was voided by the second, and says so.
     const firstToken = new URL((links[0].text.match(/https?:\/\/\S+/) as RegExpMatchArray)[0]).searchParams.get(
       'token',
     );
-    expect(
-      (await t.request({ method: 'POST', url: '/api/auth/email/verify', payload: { token: firstToken } })).statusCode,
-    ).toBe(422);
+    const voided = await t.request({ method: 'POST', url: '/api/auth/email/verify', payload: { token: firstToken } });
+    expect(voided.statusCode).toBe(422);
+    expect(voided.json().errors.token).toEqual([{ code: 'link_superseded' }]);
     const secondToken = new URL(t.lastMailTo(email).links[0]).searchParams.get('token');
     expect(
       (await t.request({ method: 'POST', url: '/api/auth/email/verify', payload: { token: secondToken } })).statusCode,
     ).toBe(200);
-    // Single use.
+    // Single use; once verified, the voided link is merely invalid.
     expect(
       (await t.request({ method: 'POST', url: '/api/auth/email/verify', payload: { token: secondToken } })).statusCode,
     ).toBe(422);
+    const late = await t.request({ method: 'POST', url: '/api/auth/email/verify', payload: { token: firstToken } });
+    expect(late.json().errors.token).toEqual([{ code: 'link_invalid' }]);
 
     const user = await t.request({ method: 'GET', url: '/api/user', token });
     expect(user.statusCode).toBe(200);
@@ -68,9 +70,10 @@ describe.each(databases)('accounts on %s', (kind) => {
     const weak = await t.request({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { name: 'X', email: uniqueEmail(), password: 'abcdefgh', password_confirmation: 'abcdefgX' },
+      payload: { name: ' ', email: uniqueEmail(), password: 'abcdefgh', password_confirmation: 'abcdefgX' },
     });
     expect(weak.statusCode).toBe(422);
+    expect(weak.json().errors.name).toEqual([{ code: 'full_name_required' }]);
     expect(weak.json().errors.password).toEqual(expect.arrayContaining([{ code: 'password_needs_number' }]));
     expect(weak.json().errors.password_confirmation).toEqual([{ code: 'passwords_must_match' }]);
   });
@@ -134,7 +137,8 @@ describe.each(databases)('accounts on %s', (kind) => {
       url: '/api/auth/password/reset',
       payload: { token: resetToken, code },
     });
-    expect(step1.json()).toEqual({ is_completed: false });
+    // The right code proves the mailbox: step two starts with its address filled in.
+    expect(step1.json()).toEqual({ is_completed: false, email });
     const newPassword = 'Another-pass2';
     const step2 = await t.request({
       method: 'POST',
@@ -218,6 +222,7 @@ describe.each(databases)('accounts on %s', (kind) => {
       payload: { current_password: 'Nope-nope1', password: 'Brand-new1', password_confirmation: 'Brand-new1' },
     });
     expect(wrongCurrent.statusCode).toBe(422);
+    expect(wrongCurrent.json().errors.current_password).toEqual([{ code: 'current_password_incorrect' }]);
     const changed = await t.request({
       method: 'POST',
       url: '/api/auth/password/change',

@@ -102,7 +102,7 @@ describe.each(databases)('request demo on %s', (kind) => {
       expect(res.statusCode).toBe(201);
       const mail = await t.waitForMail('support@herald.test');
       expect(mail.subject).toBe(`Demo request: ${DEMO.name}`);
-      expect(mail.text).toContain(`E-mail: ${DEMO.email}`);
+      expect(mail.text).toContain(`Email: ${DEMO.email}`);
       expect(mail.text).toContain('Phone: +380671234567');
       expect(mail.text).toContain('(no message)');
       await waitUntil('the request to be marked delivered', async () =>

@@ -228,6 +228,23 @@ describe.each(databases)('lead database on %s', (kind) => {
     expect(log.meta.per_page).toBe(20);
     expect((await t.request({ method: 'GET', url: `/api/leads/${leadId}/log?limit=7`, token })).statusCode).toBe(422);
 
+    // One lead may take any status; several only a bulk one (spec section 4).
+    const severalPending = await t.request({
+      method: 'PUT',
+      url: '/api/leads/batch-status',
+      token,
+      payload: { ids: [leadId, 99999999], status: 'pending' },
+    });
+    expect(severalPending.statusCode).toBe(422);
+    expect(severalPending.json().errors.status).toEqual([{ code: 'status_not_bulk' }]);
+    const onePending = await t.request({
+      method: 'PUT',
+      url: '/api/leads/batch-status',
+      token,
+      payload: { ids: [leadId], status: 'pending' },
+    });
+    expect(onePending.json().info).toEqual([{ code: 'leads_status_set', params: { count: 1, status: 'pending' } }]);
+
     const places = (await t.request({ method: 'GET', url: `/api/leads/${leadId}/sources`, token })).json();
     expect(places.lists[0]).toMatchObject({ id: list.id, source_id: source.id });
 

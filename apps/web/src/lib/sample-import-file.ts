@@ -29,7 +29,7 @@ const SAMPLES = {
   },
   en: {
     file: 'herald-sample.csv',
-    header: ['Phone', 'E-mail', 'Name', 'City'],
+    header: ['Phone', 'Email', 'Name', 'City'],
     people: [
       ['Olena', 'Kyiv'],
       ['Taras', 'Lviv'],

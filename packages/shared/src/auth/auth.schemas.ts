@@ -10,6 +10,7 @@ const specialRe = new RegExp(`[${PASSWORD_SPECIALS.replace(/[\\\]^-]/g, '\\$&')}
 // The spec's messages (section 5) by their codes; the web translates them.
 export const AUTH_MESSAGES = {
   nameRequired: 'username_required',
+  fullNameRequired: 'full_name_required',
   emailInvalid: 'email_invalid',
   passwordRequired: 'password_required',
   passwordMin: 'password_too_short',
@@ -18,6 +19,7 @@ export const AUTH_MESSAGES = {
   passwordsMustMatch: 'passwords_must_match',
   oldPasswordRequired: 'old_password_required',
   currentPasswordError: 'current_password_error',
+  currentPasswordIncorrect: 'current_password_incorrect',
   loginFailed: 'login_failed',
 } as const satisfies Record<string, TMessageCode>;
 
@@ -36,7 +38,9 @@ export const ZNewPassword = z
   .regex(/\d/, AUTH_MESSAGES.passwordNumber)
   .regex(specialRe, AUTH_MESSAGES.passwordSpecial);
 
+// The profile's Name keeps the spec's text; the sign-up forms label the same field "Full name".
 const ZName = z.string().trim().min(1, AUTH_MESSAGES.nameRequired).max(120);
+const ZFullName = z.string().trim().min(1, AUTH_MESSAGES.fullNameRequired).max(120);
 
 function withConfirmation<T extends z.ZodObject<{ password: z.ZodType; password_confirmation: z.ZodType }>>(schema: T) {
   return schema.refine((v) => v.password === v.password_confirmation, {
@@ -46,7 +50,7 @@ function withConfirmation<T extends z.ZodObject<{ password: z.ZodType; password_
 }
 
 export const ZSignupRequest = withConfirmation(
-  z.object({ name: ZName, email: ZEmail, password: ZNewPassword, password_confirmation: z.string() }),
+  z.object({ name: ZFullName, email: ZEmail, password: ZNewPassword, password_confirmation: z.string() }),
 );
 export type TSignupRequest = z.infer<typeof ZSignupRequest>;
 
@@ -75,7 +79,9 @@ export const ZResetRequest = z.union([
   z.object({ token: z.string().min(1).max(200), code: z.string().trim().min(1).max(12) }),
 ]);
 export type TResetRequest = z.infer<typeof ZResetRequest>;
-export const ZResetResponse = z.object({ is_completed: z.boolean() });
+/** Step one also answers the account's e-mail, so step two starts with it filled in. */
+export const ZResetResponse = z.object({ is_completed: z.boolean(), email: z.string().optional() });
+export type TResetResponse = z.infer<typeof ZResetResponse>;
 
 export const ZChangePasswordRequest = withConfirmation(
   z.object({
@@ -92,7 +98,7 @@ export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 export const ZInviteInfo = z.object({ email: z.string() });
 export const ZInviteRegisterRequest = withConfirmation(
   z.object({
-    name: ZName,
+    name: ZFullName,
     email: z.string().trim().toLowerCase().max(254),
     password: ZNewPassword,
     password_confirmation: z.string(),

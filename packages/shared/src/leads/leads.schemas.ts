@@ -7,7 +7,8 @@ export const LEAD_STATUSES = ['active', 'pending', 'flagged', 'blacklisted', 'in
 export const ZLeadStatus = z.enum(LEAD_STATUSES);
 export type TLeadStatus = z.infer<typeof ZLeadStatus>;
 /** What a bulk change may set (spec section 4). */
-export const ZBulkLeadStatus = z.enum(['active', 'blacklisted', 'flagged']);
+export const BULK_LEAD_STATUSES = ['active', 'blacklisted', 'flagged'] as const;
+export const ZBulkLeadStatus = z.enum(BULK_LEAD_STATUSES);
 
 export const ZLeadValue = z.object({
   id: z.number(),
@@ -48,7 +49,13 @@ export type TCreateLeadRequest = z.infer<typeof ZCreateLeadRequest>;
 
 export const ZValueRequest = z.object({ value: z.string().trim().min(1, messageText('value_required')).max(5000) });
 export const ZBatchIdsRequest = z.object({ ids: ZIds });
-export const ZBatchStatusRequest = z.object({ ids: ZIds, status: ZBulkLeadStatus });
+/** One lead may be set to any status; several only to a bulk status (spec section 4). */
+export const ZBatchStatusRequest = z
+  .object({ ids: ZIds, status: ZLeadStatus })
+  .refine((b) => new Set(b.ids).size === 1 || ZBulkLeadStatus.safeParse(b.status).success, {
+    path: ['status'],
+    message: messageText('status_not_bulk'),
+  });
 /** Bulk answers: one message per outcome, each shown as an alert. */
 export const ZBatchResult = z.object({ info: z.array(ZMessage), errors: z.array(ZMessage) });
 export type TBatchResult = z.infer<typeof ZBatchResult>;

@@ -109,6 +109,18 @@ export function createAuthRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Whether a later link of the same kind was made for the user, which voided this one. */
+    async hasNewerToken(token: { id: number; user_id: number; kind: 'verify_email' | 'password_reset' }, tx: Db = db) {
+      const row = await tx
+        .selectFrom('auth_tokens')
+        .select('id')
+        .where('user_id', '=', token.user_id)
+        .where('kind', '=', token.kind)
+        .where('id', '>', token.id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async markTokenUsed(id: number, tx: Db = db) {
       await tx.updateTable('auth_tokens').set({ used_at: new Date() }).where('id', '=', id).execute();
     },

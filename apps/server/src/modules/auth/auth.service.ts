@@ -134,11 +134,16 @@ export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl,
     async verifyEmail(token: string) {
       await repo.transaction(async (tx) => {
         const row = await repo.findTokenByHash('verify_email', sha256(token), tx);
-        if (!row || row.used_at || row.expires_at.getTime() <= Date.now()) {
+        if (!row) throw AppError.field('token', 'link_invalid');
+        const user = await repo.findUserById(row.user_id, tx);
+        // A resend voids the earlier links; only an unverified account has been sent a newer one.
+        if (row.used_at && user && !user.email_verified_at && (await repo.hasNewerToken(row, tx))) {
+          throw AppError.field('token', 'link_superseded');
+        }
+        if (row.used_at || row.expires_at.getTime() <= Date.now()) {
           throw AppError.field('token', 'link_invalid');
         }
         await repo.markTokenUsed(row.id, tx);
-        const user = await repo.findUserById(row.user_id, tx);
         if (user && !user.email_verified_at) await repo.updateUser(user.id, { email_verified_at: new Date() }, tx);
       });
     },
@@ -168,7 +173,7 @@ export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl,
     },
 
     /** Step one checks the code; step two (with the new password) also sets it and ends every session. */
-    async resetPassword(input: TResetRequest, ip: string): Promise<{ is_completed: boolean }> {
+    async resetPassword(input: TResetRequest, ip: string): Promise<{ is_completed: boolean; email?: string }> {
       await limiter.hit(`code:ip:${ip}`, ...LIMITS.codePerIp);
       const invalid = () => AppError.field('token', 'link_invalid');
       // The failed-attempt count must survive the rejection, so it is written outside the transaction.
@@ -182,7 +187,8 @@ export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl,
         if (attempts >= MAX_CODE_ATTEMPTS) await repo.markTokenUsed(row.id);
         throw AppError.field('code', 'code_incorrect');
       }
-      if (!('password' in input)) return { is_completed: false };
+      // The right code proves the mailbox, so its address may be shown back.
+      if (!('password' in input)) return { is_completed: false, email: (await repo.findUserById(row.user_id))?.email };
       const passwordHash = await hashPassword(input.password);
       await repo.transaction(async (tx) => {
         const locked = await repo.findTokenByHash('password_reset', sha256(input.token), tx);
@@ -207,7 +213,7 @@ export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl,
       await limiter.hit(`signin:ip:${ip}`, ...LIMITS.signinPerIp);
       const user = await repo.findUserById(userId);
       if (!user || !(await verifyPassword(user.password_hash, input.current_password))) {
-        throw AppError.field('current_password', AUTH_MESSAGES.currentPasswordError);
+        throw AppError.field('current_password', AUTH_MESSAGES.currentPasswordIncorrect);
       }
       const passwordHash = await hashPassword(input.password);
       return repo.transaction(async (tx) => {

@@ -67,7 +67,7 @@ function demoMail(to: string, row: DemoRow) {
     'A demo was requested in Herald.',
     '',
     `Name: ${row.name}`,
-    `E-mail: ${row.email}`,
+    `Email: ${row.email}`,
     `Phone: ${row.phone}`,
     `Language: ${row.language}`,
     `Team: ${row.team_id}`,

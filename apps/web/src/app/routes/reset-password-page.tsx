@@ -10,7 +10,7 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [code, setCode] = useState<string | null>(null);
+  const [verified, setVerified] = useState<{ code: string; email: string } | null>(null);
   const [done, setDone] = useState(false);
 
   return (
@@ -32,19 +32,19 @@ export function ResetPasswordPage() {
             {t('signin')}
           </Button>
         </>
-      ) : code === null ? (
+      ) : verified === null ? (
         <>
           <Text size="sm" c="dimmed">
             {t('resetCodeText')}
           </Text>
-          <ResetCodeForm token={token} onVerified={setCode} />
+          <ResetCodeForm token={token} onVerified={(code, email) => setVerified({ code, email })} />
         </>
       ) : (
         <>
           <Text size="sm" c="dimmed">
             {t('resetPasswordText')}
           </Text>
-          <ResetPasswordForm token={token} code={code} onDone={() => setDone(true)} />
+          <ResetPasswordForm token={token} code={verified.code} email={verified.email} onDone={() => setDone(true)} />
         </>
       )}
       {!done && (

@@ -19,7 +19,13 @@ const ZCodeForm = z.object({
 });
 
 /** Reset step one: the 6-digit code mailed with the link. */
-export function ResetCodeForm({ token, onVerified }: { token: string; onVerified: (code: string) => void }) {
+export function ResetCodeForm({
+  token,
+  onVerified,
+}: {
+  token: string;
+  onVerified: (code: string, email: string) => void;
+}) {
   const { t } = useTranslation('auth');
   const reset = useResetPassword();
   const [rest, setRest] = useState<string[]>([]);
@@ -30,8 +36,8 @@ export function ResetCodeForm({ token, onVerified }: { token: string; onVerified
     setRest([]);
     await delay(SUBMIT_DELAY_MS);
     try {
-      await reset.mutateAsync({ token, code });
-      onVerified(code);
+      const result = await reset.mutateAsync({ token, code });
+      onVerified(code, result.email ?? '');
     } catch (error) {
       setRest(applyServerErrors(error, form.setError, ['code']));
     }

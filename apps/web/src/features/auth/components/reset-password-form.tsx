@@ -19,15 +19,25 @@ const ZNewPasswordForm = z
   });
 const FIELDS = ['email', 'password', 'password_confirmation'] as const;
 
-/** Reset step two: the account's e-mail and the new password. */
-export function ResetPasswordForm({ token, code, onDone }: { token: string; code: string; onDone: () => void }) {
+/** Reset step two: the account's e-mail (filled in from step one) and the new password. */
+export function ResetPasswordForm({
+  token,
+  code,
+  email,
+  onDone,
+}: {
+  token: string;
+  code: string;
+  email: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('auth');
   const reset = useResetPassword();
   const [rest, setRest] = useState<string[]>([]);
   const form = useForm({
     mode: 'onTouched',
     resolver: zodResolver(ZNewPasswordForm),
-    defaultValues: { email: '', password: '', password_confirmation: '' },
+    defaultValues: { email, password: '', password_confirmation: '' },
   });
   const { errors, isSubmitting } = form.formState;
 

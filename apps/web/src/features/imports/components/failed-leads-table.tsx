@@ -2,6 +2,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { cellText, ScrollTable } from '../../../components/scroll-table.tsx';
 import { SortHeader } from '../../../components/sort-header.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
 import { attributeNameLabel } from '../../../lib/attribute-label.ts';
@@ -42,67 +43,60 @@ export function FailedLeadsTable({ query, table }: Props) {
   return (
     <>
       {/* The reason is what this page is for: it comes right after the row number, never off-screen. */}
-      <Table.ScrollContainer minWidth={Math.max(720, (attributes.length + 6) * 120)} maxHeight="calc(100dvh - 260px)">
-        <Table
-          verticalSpacing="xs"
-          horizontalSpacing="sm"
-          stickyHeader
-          data-sticky-first
-          aria-label={t('failedLeads.title')}
-        >
-          <Table.Thead>
+      <ScrollTable
+        minWidth={Math.max(720, (attributes.length + 5) * 110)}
+        maxHeight="calc(100dvh - 260px)"
+        highlightOnHover={false}
+        aria-label={t('failedLeads.title')}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {sortable('id', t('failedLeads.id'))}
+            {sortable('row_number', t('failedLeads.row'), 'right')}
+            {sortable('reason', t('failedLeads.reason'))}
+            {attributes.map((a) => (
+              <Table.Th key={a.id}>{attributeNameLabel(a.name)}</Table.Th>
+            ))}
+            <Table.Th ta="right">{t('failedLeads.duplicates')}</Table.Th>
+            <Table.Th>{t('failedLeads.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
             <Table.Tr>
-              {sortable('id', t('failedLeads.id'))}
-              {sortable('row_number', t('failedLeads.row'), 'right')}
-              {sortable('reason', t('failedLeads.reason'))}
-              {attributes.map((a) => (
-                <Table.Th key={a.id}>{attributeNameLabel(a.name)}</Table.Th>
-              ))}
-              <Table.Th ta="right">{t('failedLeads.duplicates')}</Table.Th>
-              <Table.Th>{t('failedLeads.status')}</Table.Th>
+              <Table.Td colSpan={attributes.length + 5}>
+                <EmptyState text={t('failedLeads.empty')} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={attributes.length + 5}>
-                  <EmptyState text={t('failedLeads.empty')} />
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((lead) => (
-              <Table.Tr key={lead.id} data-row={lead.row_number}>
-                <Table.Td>{lead.id}</Table.Td>
-                <Table.Td ta="right">{formatNumber(lead.row_number)}</Table.Td>
-                <Table.Td miw={240}>
-                  <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
-                    {translateMessage(lead.reason_message)}
+          )}
+          {rows.map((lead) => (
+            <Table.Tr key={lead.id} data-row={lead.row_number}>
+              <Table.Td>{lead.id}</Table.Td>
+              <Table.Td ta="right">{formatNumber(lead.row_number)}</Table.Td>
+              <Table.Td miw="min(15rem, 50vw)">
+                {/* Shown whole, as it is what this page is for; words break only when longer than the column. */}
+                <Text size="sm" c="red.8" style={{ overflowWrap: 'break-word' }}>
+                  {translateMessage(lead.reason_message)}
+                </Text>
+              </Table.Td>
+              {attributes.map((a) => (
+                <Table.Td key={a.id}>
+                  {/* Phones and e-mails (the system attributes' names) read badly broken mid-way. */}
+                  <Text size="sm" {...cellText(valuesOf(lead, a.id), { nowrap: SYSTEM.has(a.name) })}>
+                    {valuesOf(lead, a.id)}
                   </Text>
                 </Table.Td>
-                {attributes.map((a) => (
-                  <Table.Td key={a.id}>
-                    <Text
-                      size="sm"
-                      lineClamp={2}
-                      // Phones and e-mails read badly broken mid-way (the system attributes' names).
-                      style={SYSTEM.has(a.name) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
-                      title={valuesOf(lead, a.id) || undefined}
-                    >
-                      {valuesOf(lead, a.id)}
-                    </Text>
-                  </Table.Td>
-                ))}
-                <Table.Td ta="right">{formatNumber(lead.duplicates)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color="red" size="sm" style={{ minWidth: 'max-content' }}>
-                    {t('failedLeads.failed')}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ))}
+              <Table.Td ta="right">{formatNumber(lead.duplicates)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="red" size="sm" style={{ minWidth: 'max-content' }}>
+                  {t('failedLeads.failed')}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ScrollTable>
       <TablePager
         page={table.page}
         lastPage={query.data.meta.last_page}

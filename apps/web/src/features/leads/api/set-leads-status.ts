@@ -1,13 +1,10 @@
-import type { TBatchResult } from '@herald/shared/leads/leads.schemas';
+import type { TBatchResult, TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { invalidateLeads } from './invalidate-leads.ts';
 
-export const BULK_STATUSES = ['active', 'blacklisted', 'flagged'] as const;
-export type TBulkStatus = (typeof BULK_STATUSES)[number];
-
-/** Answers `info` and `errors` message lists, each shown as an alert (spec section 4). */
-export function setLeadsStatus(body: { ids: number[]; status: TBulkStatus }) {
+/** One lead takes any status, several only a bulk one. Answers `info` and `errors` message lists, each shown as an alert (spec section 4). */
+export function setLeadsStatus(body: { ids: number[]; status: TLeadStatus }) {
   return api.put<TBatchResult>('/leads/batch-status', body);
 }
 

@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/form-alert.tsx';
 import { delay, SUBMIT_DELAY_MS } from '../../../lib/delay.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateLead } from '../api/create-lead.ts';
-import { valueErrors } from './lead-form-errors.ts';
+import { showLeadErrors } from './lead-form-errors.ts';
 import { notifyMessages } from './notify-messages.ts';
 import { attributeLabel } from '../../../lib/attribute-label.ts';
 
@@ -68,11 +68,10 @@ export function AddLeadModal({ opened, onClose, attributes, place, places = [] }
       notifyMessages({ info: lead.info });
       close();
     } catch (error) {
-      setErrors(
-        valueErrors(
-          error,
-          filled.map((a) => a.id),
-        ),
+      showLeadErrors(
+        error,
+        filled.map((a) => a.id),
+        setErrors,
       );
     } finally {
       setBusy(false);

@@ -6,6 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { cellText, ScrollTable } from '../../../components/scroll-table.tsx';
 import { SortHeader } from '../../../components/sort-header.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
@@ -46,119 +47,106 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
 
   return (
     <>
-      {/* Rows scroll inside the box under a header that stays; the first column stays on sideways scrolls. */}
-      <Table.ScrollContainer minWidth={narrow ? 0 : Math.max(720, span * 110)} maxHeight="calc(100dvh - 220px)">
-        <Table
-          verticalSpacing="xs"
-          horizontalSpacing="sm"
-          highlightOnHover
-          stickyHeader
-          data-sticky-first
-          aria-label={t('leadsTitle')}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {selection && (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t('common:table.selectAll')}
-                    checked={selection.allOnPage}
-                    indeterminate={selection.some}
-                    onChange={selection.toggleAll}
-                  />
-                </Table.Th>
-              )}
-              {withId && (
-                <SortHeader field="id" sort={table.sort} onSort={table.toggleSort}>
-                  {t('id')}
-                </SortHeader>
-              )}
-              {show('updated_at') && (
-                <SortHeader field="updated_at" sort={table.sort} onSort={table.toggleSort}>
-                  {t('updatedDate')}
-                </SortHeader>
-              )}
-              {columns.map((a) => (
-                <Table.Th key={a.id}>{attributeLabel(a)}</Table.Th>
-              ))}
-              {show('duplicates') && (
-                <SortHeader field="duplicates" sort={table.sort} onSort={table.toggleSort} ta="right">
-                  {t('duplicates')}
-                </SortHeader>
-              )}
-              <SortHeader field="status" sort={table.sort} onSort={table.toggleSort}>
-                {t('statusLabel')}
+      <ScrollTable
+        minWidth={narrow ? 0 : Math.max(720, span * 110)}
+        stickyColumns={selection ? 2 : 1}
+        aria-label={t('leadsTitle')}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {selection && (
+              <Table.Th>
+                <Checkbox
+                  aria-label={t('common:table.selectAll')}
+                  checked={selection.allOnPage}
+                  indeterminate={selection.some}
+                  onChange={selection.toggleAll}
+                />
+              </Table.Th>
+            )}
+            {withId && (
+              <SortHeader field="id" sort={table.sort} onSort={table.toggleSort}>
+                {t('id')}
               </SortHeader>
+            )}
+            {show('updated_at') && (
+              <SortHeader field="updated_at" sort={table.sort} onSort={table.toggleSort}>
+                {t('updatedDate')}
+              </SortHeader>
+            )}
+            {columns.map((a) => (
+              <Table.Th key={a.id}>{attributeLabel(a)}</Table.Th>
+            ))}
+            {show('duplicates') && (
+              <SortHeader field="duplicates" sort={table.sort} onSort={table.toggleSort} ta="right">
+                {t('duplicates')}
+              </SortHeader>
+            )}
+            <SortHeader field="status" sort={table.sort} onSort={table.toggleSort}>
+              {t('statusLabel')}
+            </SortHeader>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {place && <QuickInsertRow place={place} attributes={columns} before={before} after={after} />}
+          {leads.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={span}>
+                <EmptyState text={t('noLeads')} hint={place ? t('noLeadsInListHint') : undefined} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {place && <QuickInsertRow place={place} attributes={columns} before={before} after={after} />}
-            {leads.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={span}>
-                  <EmptyState text={t('noLeads')} hint={place ? t('noLeadsInListHint') : undefined} />
+          )}
+          {leads.map((lead) => {
+            const dimmed = lead.status === 'blacklisted';
+            const href = hrefOf(lead);
+            const open = (
+              <Anchor
+                component={Link}
+                to={href}
+                size="sm"
+                c="inherit"
+                aria-label={t('openLead', { id: lead.id })}
+                onClick={(e) => e.stopPropagation()}
+              >
+                {withId ? lead.id : <FoldedDateTime value={lead.updated_at} />}
+              </Anchor>
+            );
+            return (
+              <Table.Tr
+                key={lead.id}
+                onClick={() => navigate(href)}
+                style={{ cursor: 'pointer', opacity: dimmed ? 0.5 : undefined }}
+                data-status={lead.status}
+              >
+                {selection && (
+                  <Table.Td onClick={(e) => e.stopPropagation()}>
+                    <Checkbox
+                      aria-label={t('selectLead', { id: lead.id })}
+                      checked={selection.selected.includes(lead.id)}
+                      onChange={() => selection.toggle(lead.id)}
+                    />
+                  </Table.Td>
+                )}
+                {withId && <Table.Td>{open}</Table.Td>}
+                {show('updated_at') && (
+                  <Table.Td>{withId ? <FoldedDateTime value={lead.updated_at} /> : open}</Table.Td>
+                )}
+                {columns.map((a) => (
+                  <Table.Td key={a.id}>
+                    <Text size="sm" {...cellText(valuesOf(lead, a.id), { nowrap: isLockedColumn(a) })}>
+                      {valuesOf(lead, a.id)}
+                    </Text>
+                  </Table.Td>
+                ))}
+                {show('duplicates') && <Table.Td ta="right">{formatNumber(lead.duplicates)}</Table.Td>}
+                <Table.Td>
+                  <LeadStatusBadge status={lead.status} />
                 </Table.Td>
               </Table.Tr>
-            )}
-            {leads.map((lead) => {
-              const dimmed = lead.status === 'blacklisted';
-              const href = hrefOf(lead);
-              const open = (
-                <Anchor
-                  component={Link}
-                  to={href}
-                  size="sm"
-                  c="inherit"
-                  aria-label={t('openLead', { id: lead.id })}
-                  onClick={(e) => e.stopPropagation()}
-                >
-                  {withId ? lead.id : <FoldedDateTime value={lead.updated_at} />}
-                </Anchor>
-              );
-              return (
-                <Table.Tr
-                  key={lead.id}
-                  onClick={() => navigate(href)}
-                  style={{ cursor: 'pointer', opacity: dimmed ? 0.5 : undefined }}
-                  data-status={lead.status}
-                >
-                  {selection && (
-                    <Table.Td onClick={(e) => e.stopPropagation()}>
-                      <Checkbox
-                        aria-label={t('selectLead', { id: lead.id })}
-                        checked={selection.selected.includes(lead.id)}
-                        onChange={() => selection.toggle(lead.id)}
-                      />
-                    </Table.Td>
-                  )}
-                  {withId && <Table.Td>{open}</Table.Td>}
-                  {show('updated_at') && (
-                    <Table.Td>{withId ? <FoldedDateTime value={lead.updated_at} /> : open}</Table.Td>
-                  )}
-                  {columns.map((a) => (
-                    <Table.Td key={a.id}>
-                      <Text
-                        size="sm"
-                        lineClamp={2}
-                        // Phones and e-mails read badly broken mid-way; free text may wrap.
-                        style={isLockedColumn(a) ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
-                        // A value cut at two lines is read whole on hover.
-                        title={valuesOf(lead, a.id) || undefined}
-                      >
-                        {valuesOf(lead, a.id)}
-                      </Text>
-                    </Table.Td>
-                  ))}
-                  {show('duplicates') && <Table.Td ta="right">{formatNumber(lead.duplicates)}</Table.Td>}
-                  <Table.Td>
-                    <LeadStatusBadge status={lead.status} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            );
+          })}
+        </Table.Tbody>
+      </ScrollTable>
       <TablePager
         page={table.page}
         lastPage={query.data.meta.last_page}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateLead } from '../api/create-lead.ts';
-import { valueErrors } from './lead-form-errors.ts';
+import { showLeadErrors } from './lead-form-errors.ts';
 import { notifyMessages } from './notify-messages.ts';
 import { attributeLabel } from '../../../lib/attribute-label.ts';
 
@@ -42,18 +42,18 @@ export function QuickInsertRow({ place, attributes, before, after }: Props) {
           notifyMessages({ info: lead.info });
         },
         onError: (error) =>
-          setErrors(
-            valueErrors(
-              error,
-              filled.map((a) => a.id),
-            ),
+          showLeadErrors(
+            error,
+            filled.map((a) => a.id),
+            setErrors,
           ),
       },
     );
   };
 
   return (
-    <Table.Tr bg="var(--mantine-color-gray-0)">
+    // The sticky first cells take the row's shade too (tables.css).
+    <Table.Tr bg="var(--mantine-color-gray-0)" style={{ '--sticky-cell-bg': 'var(--mantine-color-gray-0)' }}>
       {Array.from({ length: before }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: empty spacer cells
         <Table.Td key={`b${i}`} />

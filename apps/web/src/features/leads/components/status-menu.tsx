@@ -1,16 +1,17 @@
-import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
+import { BULK_LEAD_STATUSES, LEAD_STATUSES, type TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { useActionsLocked } from '../../../lib/subscription-gate.tsx';
-import { BULK_STATUSES, type TBulkStatus, useSetLeadsStatus } from '../api/set-leads-status.ts';
+import { useSetLeadsStatus } from '../api/set-leads-status.ts';
 import { notifyMessages } from './notify-messages.ts';
 
 /**
- * Set status: every status a change may set except the current one (spec section 4). Blacklisting
- * stops messages to the leads, so it asks first, like every destructive action.
+ * Set status: every status except the current one for one lead, the bulk statuses for several
+ * (spec section 4). Blacklisting stops messages to the leads, so it asks first, like every
+ * destructive action.
  */
 export function StatusMenu({
   ids,
@@ -25,8 +26,9 @@ export function StatusMenu({
   const setStatus = useSetLeadsStatus();
   const [confirming, setConfirming] = useState(false);
   const locked = useActionsLocked();
-  const choices = BULK_STATUSES.filter((s) => s !== current);
-  const apply = (status: TBulkStatus) =>
+  const allowed: readonly TLeadStatus[] = ids.length === 1 ? LEAD_STATUSES : BULK_LEAD_STATUSES;
+  const choices = allowed.filter((s) => s !== current);
+  const apply = (status: TLeadStatus) =>
     setStatus.mutate(
       { ids, status },
       {
@@ -38,7 +40,7 @@ export function StatusMenu({
         onError: () => setConfirming(false),
       },
     );
-  const pick = (status: TBulkStatus) => (status === 'blacklisted' ? setConfirming(true) : apply(status));
+  const pick = (status: TLeadStatus) => (status === 'blacklisted' ? setConfirming(true) : apply(status));
   return (
     <>
       <ConfirmModal

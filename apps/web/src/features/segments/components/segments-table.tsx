@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { cellText, ScrollTable } from '../../../components/scroll-table.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { SortHeader } from '../../../components/sort-header.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
@@ -40,57 +41,56 @@ export function SegmentsTable({ query, table, label, nameHeader, emptyText, href
           <EmptyState text={emptyText} />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <SortHeader field="name" sort={table.sort} onSort={table.toggleSort}>
-                      {nameHeader}
-                    </SortHeader>
-                    <SortHeader field="created_at" sort={table.sort} onSort={table.toggleSort}>
-                      {t('createdDate')}
-                    </SortHeader>
-                    {segmentsHrefOf && <Table.Th ta="right">{t('segmentsCount')}</Table.Th>}
-                    <Table.Th ta="right">{t('leadsCount')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((row) => (
-                    <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => navigate(hrefOf(row))}>
-                      <Table.Td>
+            <ScrollTable minWidth={640} verticalSpacing="sm" aria-label={label}>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortHeader field="name" sort={table.sort} onSort={table.toggleSort}>
+                    {nameHeader}
+                  </SortHeader>
+                  <SortHeader field="created_at" sort={table.sort} onSort={table.toggleSort}>
+                    {t('createdDate')}
+                  </SortHeader>
+                  {segmentsHrefOf && <Table.Th ta="right">{t('segmentsCount')}</Table.Th>}
+                  <Table.Th ta="right">{t('leadsCount')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => navigate(hrefOf(row))}>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={hrefOf(row)}
+                        size="sm"
+                        fw={500}
+                        c="inherit"
+                        onClick={(e) => e.stopPropagation()}
+                        {...cellText(row.name, { name: true, maxWidth: '24rem' })}
+                      >
+                        {row.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
+                    {segmentsHrefOf && (
+                      <Table.Td ta="right">
                         <Anchor
                           component={Link}
-                          to={hrefOf(row)}
+                          to={segmentsHrefOf(row)}
                           size="sm"
-                          fw={500}
-                          c="inherit"
+                          aria-label={t('segmentsOf', { name: row.name, count: row.segments_count })}
                           onClick={(e) => e.stopPropagation()}
                         >
-                          {row.name}
+                          {formatNumber(row.segments_count)}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
-                      {segmentsHrefOf && (
-                        <Table.Td ta="right">
-                          <Anchor
-                            component={Link}
-                            to={segmentsHrefOf(row)}
-                            size="sm"
-                            aria-label={t('segmentsOf', { name: row.name, count: row.segments_count })}
-                            onClick={(e) => e.stopPropagation()}
-                          >
-                            {formatNumber(row.segments_count)}
-                          </Anchor>
-                        </Table.Td>
-                      )}
-                      <Table.Td ta="right">
-                        <Text size="sm">{row.leads_count === null ? '—' : formatNumber(row.leads_count)}</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                    )}
+                    <Table.Td ta="right">
+                      <Text size="sm">{row.leads_count === null ? '—' : formatNumber(row.leads_count)}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </ScrollTable>
             <TablePager
               page={table.page}
               lastPage={query.data.meta.last_page}

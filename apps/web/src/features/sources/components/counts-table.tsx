@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { cellText, ScrollTable } from '../../../components/scroll-table.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { SortHeader } from '../../../components/sort-header.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
@@ -66,77 +67,76 @@ export function CountsTable<T extends Row>(props: Props<T>) {
         </EmptyState>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={960}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label={label}>
-              <Table.Thead>
-                <Table.Tr>
+          <ScrollTable minWidth={960} verticalSpacing="sm" stickyColumns={canManage ? 2 : 1} aria-label={label}>
+            <Table.Thead>
+              <Table.Tr>
+                {canManage && (
+                  <Table.Th>
+                    <Checkbox
+                      aria-label={t('common:table.selectAll')}
+                      checked={selection.allOnPage}
+                      indeterminate={selection.some}
+                      onChange={selection.toggleAll}
+                    />
+                  </Table.Th>
+                )}
+                <SortHeader field="name" sort={table.sort} onSort={table.toggleSort}>
+                  {props.nameHeader}
+                </SortHeader>
+                <CountsHeads order={kind} />
+                {canManage && (
+                  <Table.Th>
+                    <VisuallyHidden>{t('common:actions')}</VisuallyHidden>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => navigate(props.hrefOf(row))}>
                   {canManage && (
-                    <Table.Th w={40}>
+                    <Table.Td onClick={(e) => e.stopPropagation()}>
                       <Checkbox
-                        aria-label={t('common:table.selectAll')}
-                        checked={selection.allOnPage}
-                        indeterminate={selection.some}
-                        onChange={selection.toggleAll}
+                        aria-label={t('common:table.selectRow', { name: row.name })}
+                        checked={selection.selected.includes(row.id)}
+                        onChange={() => selection.toggle(row.id)}
                       />
-                    </Table.Th>
+                    </Table.Td>
                   )}
-                  <SortHeader field="name" sort={table.sort} onSort={table.toggleSort}>
-                    {props.nameHeader}
-                  </SortHeader>
-                  <CountsHeads order={kind} />
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Anchor
+                        component={Link}
+                        to={props.hrefOf(row)}
+                        size="sm"
+                        fw={500}
+                        c="inherit"
+                        onClick={(e) => e.stopPropagation()}
+                        {...cellText(row.name, { name: true, maxWidth: '16rem' })}
+                      >
+                        {row.name}
+                      </Anchor>
+                      {row.status === 'inactive' && (
+                        <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0, overflow: 'visible' }}>
+                          {t('inactive')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <CountsCells counts={row} order={kind} />
                   {canManage && (
-                    <Table.Th>
-                      <VisuallyHidden>{t('common:actions')}</VisuallyHidden>
-                    </Table.Th>
+                    <Table.Td>
+                      <RowActions
+                        name={row.name}
+                        onEdit={() => props.onEdit(row)}
+                        onDelete={() => props.onDelete([row])}
+                      />
+                    </Table.Td>
                   )}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => navigate(props.hrefOf(row))}>
-                    {canManage && (
-                      <Table.Td onClick={(e) => e.stopPropagation()}>
-                        <Checkbox
-                          aria-label={t('common:table.selectRow', { name: row.name })}
-                          checked={selection.selected.includes(row.id)}
-                          onChange={() => selection.toggle(row.id)}
-                        />
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Anchor
-                          component={Link}
-                          to={props.hrefOf(row)}
-                          size="sm"
-                          fw={500}
-                          c="inherit"
-                          onClick={(e) => e.stopPropagation()}
-                        >
-                          {row.name}
-                        </Anchor>
-                        {row.status === 'inactive' && (
-                          <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0, overflow: 'visible' }}>
-                            {t('inactive')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <CountsCells counts={row} order={kind} />
-                    {canManage && (
-                      <Table.Td>
-                        <RowActions
-                          name={row.name}
-                          onEdit={() => props.onEdit(row)}
-                          onDelete={() => props.onDelete([row])}
-                        />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
           <TablePager
             page={table.page}
             lastPage={query.data.meta.last_page}

@@ -1,9 +1,10 @@
 import type { TTeamMember } from '@herald/shared/team/team.schemas';
-import { Badge, Button, Group, Table, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { cellText, ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useBlockUser } from '../api/block-user.ts';
@@ -46,56 +47,62 @@ export function TeamTable({
 
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label={t('tabs.team')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('name')}</Table.Th>
-              <Table.Th>{t('email')}</Table.Th>
-              <Table.Th>{t('role')}</Table.Th>
-              <Table.Th ta="right">{t('balance')}</Table.Th>
-              <Table.Th>{t('status')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('common:actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((member) => {
-              const actionable = member.role !== 'team_owner' && member.id !== currentUserId;
-              return (
-                <Table.Tr key={member.id}>
-                  <Table.Td>{member.name}</Table.Td>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(member.balance, currency)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={member.blocked ? 'red' : 'teal'} style={{ minWidth: 'max-content' }}>
-                      {t(member.blocked ? 'blocked' : 'active')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Group gap={6} justify="flex-end" wrap="nowrap">
-                      {member.id !== currentUserId && memberActions?.(member)}
-                      {actionable && (
-                        <Button
-                          size="compact-sm"
-                          variant="light"
-                          color={member.blocked ? 'teal' : 'red'}
-                          onClick={() => setTarget(member)}
-                          aria-label={t(member.blocked ? 'unblockUser' : 'blockUser', { name: member.name })}
-                        >
-                          {t(member.blocked ? 'unblock' : 'block')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ScrollTable minWidth={720} verticalSpacing="sm" aria-label={t('tabs.team')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('name')}</Table.Th>
+            <Table.Th>{t('email')}</Table.Th>
+            <Table.Th>{t('role')}</Table.Th>
+            <Table.Th ta="right">{t('balance')}</Table.Th>
+            <Table.Th>{t('status')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('common:actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((member) => {
+            const actionable = member.role !== 'team_owner' && member.id !== currentUserId;
+            return (
+              <Table.Tr key={member.id}>
+                <Table.Td>
+                  <Text size="sm" {...cellText(member.name, { name: true })}>
+                    {member.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" {...cellText(member.email, { nowrap: true })}>
+                    {member.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(member.balance, currency)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={member.blocked ? 'red' : 'teal'} style={{ minWidth: 'max-content' }}>
+                    {t(member.blocked ? 'blocked' : 'active')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    {member.id !== currentUserId && memberActions?.(member)}
+                    {actionable && (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color={member.blocked ? 'teal' : 'red'}
+                        onClick={() => setTarget(member)}
+                        aria-label={t(member.blocked ? 'unblockUser' : 'blockUser', { name: member.name })}
+                      >
+                        {t(member.blocked ? 'unblock' : 'block')}
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </ScrollTable>
       <ConfirmModal
         opened={target !== null}
         title={t(target?.blocked ? 'unblock' : 'block')}
