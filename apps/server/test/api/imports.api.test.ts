@@ -217,7 +217,7 @@ describe.each(databases)('imports on %s', (kind) => {
     const searched = (
       await t.request({
         method: 'GET',
-        url: `/api/import-files/${doc.id}/leads-failed?search=e-mail`,
+        url: `/api/import-files/${doc.id}/leads-failed?search=valid%20email`,
         token: owner.token,
       })
     ).json();
