@@ -187,7 +187,7 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
         const text = (await readFile(await download.path())).toString('utf8');
         expect(text.split('\r\n')).toEqual([
           '\uFEFFPhone,Email,Company,Рядок,Причина',
-          '777,broken@example.com,Umbrella,4,«777» — не правильний номер телефону',
+          '777,broken@example.com,Umbrella,4,«777» — неправильний номер телефону',
           '',
         ]);
       }
