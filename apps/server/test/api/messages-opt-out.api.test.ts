@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupVerified } from '../support/accounts.ts';
 import { topUpThroughSandbox } from '../support/billing.ts';
 import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
-import { createGateway, deliver } from '../support/gateways.ts';
+import { createTwilioGateway, deliver } from '../support/gateways.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -30,16 +30,7 @@ describe.each(databases)('opting out of SMS on %s', (kind) => {
 
   async function team() {
     const owner = await signupVerified(t);
-    const gateway = await createGateway(t, owner.token, {
-      type: 'twilio',
-      name: 'Twilio',
-      credentials: {
-        sid: twilio.account.sid,
-        token: twilio.account.token,
-        from_twilio: '+15005550006',
-        base_url: twilio.url,
-      },
-    });
+    const gateway = await createTwilioGateway(t, owner.token, twilio);
     await topUpThroughSandbox(t, owner.token, '10.00');
     return { owner, gateway };
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, signupVerified } from '../support/accounts.ts';
 import { expectLedgerBalanced, topUpThroughSandbox } from '../support/billing.ts';
 import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
-import { createGateway, deliver } from '../support/gateways.ts';
+import { createTwilioGateway, deliver } from '../support/gateways.ts';
 import { attributeIds, createAttribute, createLead, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp, UNLIMITED_TRIAL_PLANS } from '../support/test-app.ts';
 
@@ -38,16 +38,7 @@ describe.each(databases)('single SMS through Twilio on %s', (kind) => {
   /** An owner with a Twilio gateway (the only one: chosen automatically), a balance and no free SMS. */
   async function team(topUp = '10.00') {
     const owner = await signupVerified(t);
-    const gateway = await createGateway(t, owner.token, {
-      type: 'twilio',
-      name: 'Twilio',
-      credentials: {
-        sid: twilio.account.sid,
-        token: twilio.account.token,
-        from_twilio: '+15005550006',
-        base_url: twilio.url,
-      },
-    });
+    const gateway = await createTwilioGateway(t, owner.token, twilio);
     if (topUp !== '0') await topUpThroughSandbox(t, owner.token, topUp);
     return { owner, gateway };
   }

@@ -44,6 +44,24 @@ export async function createGateway(t: TestApp, token: string, body: Record<stri
   return res.json() as { id: number; webhook_urls: { status: string | null; inbound: string | null } };
 }
 
+/** A Twilio gateway named Twilio on the fake Twilio at `twilio.url`, sending from its magic test number. */
+export function createTwilioGateway(
+  t: TestApp,
+  token: string,
+  twilio: { url: string; account: { sid: string; token: string } },
+) {
+  return createGateway(t, token, {
+    type: 'twilio',
+    name: 'Twilio',
+    credentials: {
+      sid: twilio.account.sid,
+      token: twilio.account.token,
+      from_twilio: '+15005550006',
+      base_url: twilio.url,
+    },
+  });
+}
+
 /** Delivers a provider's callback to the app as the provider would, through `inject`. */
 export function deliver(t: TestApp, callback: SignedCallback) {
   const url = new URL(callback.url);
