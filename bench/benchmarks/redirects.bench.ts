@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { startHerald } from '../lib/herald.ts';
+import { pacedLoad } from '../lib/paced-load.ts';
 import type { BenchContext, Row } from '../lib/types.ts';
 
 export const name = 'redirects';
@@ -55,29 +55,29 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
 }
 
 /**
- * autocannon at a fixed overall rate, in a worker thread (the server shares this process). A 302
- * is the success here; anything else, errors and timeouts are failures. Each connection walks the
- * list of paths in turn, so every link is hit many times.
+ * A fixed overall rate from a separate process (`paced-load.ts`), each request timed from when the
+ * schedule sent it. A 302 is the success here; anything else, errors and missing answers are
+ * failures. Requests walk the list of paths in turn, so every link is hit many times. An
+ * unmeasured run first warms the JIT, the connections and the link cache.
  */
 async function drive(base: string, paths: string[], ctx: BenchContext): Promise<Result> {
-  const run = (duration: number) =>
-    autocannon({
-      url: base,
+  const run = (seconds: number) =>
+    pacedLoad({
+      base,
+      paths,
+      rate: RATE,
       connections: CONNECTIONS,
-      overallRate: RATE,
-      duration,
-      workers: 1,
+      seconds,
       headers: { 'user-agent': BROWSER },
-      requests: paths.map((path) => ({ method: 'GET', path })),
+      expectStatus: 302,
     });
   await run(Math.min(3, Math.max(1, Math.round(ctx.durationSeconds / 5))));
   const r = await run(ctx.durationSeconds);
-  const redirects = (r as unknown as Record<string, number>)['3xx'] ?? 0;
   return {
-    requestsPerSecond: r.requests.average,
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    failures: r.requests.total - redirects + r.errors + r.timeouts,
+    requestsPerSecond: r.requestsPerSecond,
+    latencyP50Ms: r.latencyP50Ms,
+    latencyP99Ms: r.latencyP99Ms,
+    failures: r.failures,
   };
 }
 

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** One provider callback: the path on the target, its form body and the headers it is signed with. */
 export interface Callback {
@@ -25,17 +26,19 @@ interface Job {
 }
 
 /**
- * Posts every sequence once to `base` with `connections` keep-alive connections, from a worker
- * thread, so the load generator does not share the event loop of the server under test. Each
- * connection takes the next message and posts its callbacks in order, as a provider does.
+ * Posts every sequence once to `base` with `connections` keep-alive connections, from a separate
+ * process, so the load generator shares neither the event loop nor the collector of the server
+ * under test (see `paced-load.ts`). Each connection takes the next message and posts its
+ * callbacks in order, as a provider does.
  */
 export function postCallbacks(job: Job): Promise<PostResult> {
   if (new URL(job.base).hostname !== '127.0.0.1') throw new Error(`Benchmarks only load 127.0.0.1, not ${job.base}`);
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: job });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`poster exited with ${code}`)));
+    const child = fork(fileURLToPath(import.meta.url), ['--webhook-poster-child'], { stdio: 'inherit' });
+    child.once('message', (result) => resolve(result as PostResult));
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`poster exited with ${code}`)));
+    child.send(job);
   });
 }
 
@@ -92,7 +95,8 @@ async function work({ base, connections, sequences }: Job): Promise<PostResult> 
   };
 }
 
-if (!isMainThread && parentPort) {
-  const port = parentPort;
-  work(workerData as Job).then((result) => port.postMessage(result));
+if (process.argv.includes('--webhook-poster-child')) {
+  process.once('message', (job) => {
+    work(job as Job).then((result) => process.send?.(result, () => process.exit(0)));
+  });
 }

@@ -290,8 +290,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     beforeGatewayCall: options.beforeGatewayCall,
     pollSeconds: options.messagePollSeconds,
     shortLinks: { make: shortLinks.make },
-    // A third of the pool, so delivery reports never take every connection from requests.
-    reportWriters: database.kind === 'postgres' ? Math.max(1, Math.floor(config.DB_POOL_SIZE / 3)) : 1,
   });
 
   app.addHook('onClose', async () => {

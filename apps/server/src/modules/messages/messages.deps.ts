@@ -89,11 +89,6 @@ export interface MessagesDeps {
       },
     ): Promise<{ text: string }>;
   };
-  /**
-   * Batches of delivery reports written at once (default 1): more where the database has a pool
-   * of connections, one on the embedded database's single connection.
-   */
-  reportWriters?: number;
   /** How long a claim holds before a sweep calls its outcome unknown. */
   leaseMs: number;
   runWorkers: boolean;

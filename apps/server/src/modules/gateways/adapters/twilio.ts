@@ -121,10 +121,12 @@ export function createTwilioAdapter(ctx: AdapterContext): GatewayAdapter {
       const header = request.headers['x-twilio-signature'] ?? '';
       const params = formParams(request.rawBody);
       const given = Buffer.from(header);
-      const matches = urlVariants(request.url).some((url) => {
+      const signs = (url: string) => {
         const expected = Buffer.from(twilioSignature(token, url, params));
         return expected.length === given.length && timingSafeEqual(expected, given);
-      });
+      };
+      // The URL as called first: the other spellings are parsed only when it does not match.
+      const matches = signs(request.url) || urlVariants(request.url).some((url) => url !== request.url && signs(url));
       if (!matches) return { ok: false, reason: 'signature' };
       // Signed with our token yet for another account: a subaccount's callback, not this gateway's.
       if (one(params.AccountSid) !== sid) return { ok: false, reason: 'account' };
