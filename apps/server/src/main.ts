@@ -1,5 +1,11 @@
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import module from 'node:module';
+
+// V8's compiled code of every module, kept on disk (the OS temp folder, or NODE_COMPILE_CACHE):
+// a second start skips compiling most of what it loads (decision 023). On before the app's
+// modules load, hence the imports below are dynamic.
+module.enableCompileCache?.();
+const { buildApp } = await import('./app.ts');
+const { ConfigError, loadConfig } = await import('./config.ts');
 
 // Entry point: reads configuration, builds the app, listens (unless a worker-only process), and
 // shuts down gracefully: in-flight requests and jobs finish, then the database closes.

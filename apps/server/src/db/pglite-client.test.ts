@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAsBulk } from './connection-priority.ts';
-import { INTERACTIVE_BEFORE_BULK, PgliteClient } from './pglite-client.ts';
+import { INTERACTIVE_BEFORE_BULK, INTERACTIVE_FOLLOW_UP_MS, PgliteClient } from './pglite-client.ts';
 
 describe('PgliteClient priority lane', () => {
   let client: PgliteClient;
@@ -53,6 +53,30 @@ describe('PgliteClient priority lane', () => {
     await Promise.all([bulk, ...interactive]);
     expect(order.indexOf('bulk')).toBe(INTERACTIVE_BEFORE_BULK);
     expect(order).toHaveLength(INTERACTIVE_BEFORE_BULK + 3);
+  });
+
+  it("keeps the connection a moment for a request's next statement before waiting bulk work gets it", async () => {
+    const order: string[] = [];
+    const holder = await client.acquire();
+    const bulk = runAsBulk(() => client.run('select 1').then(() => order.push('bulk')));
+    holder();
+    // The request's next statement, asked for within the moment (at once here, so a slow machine
+    // cannot stretch the test's own pause past it): still ahead of the bulk work.
+    await Promise.resolve();
+    await client.run('select 1').then(() => order.push('follow-up'));
+    await bulk;
+    expect(order).toEqual(['follow-up', 'bulk']);
+  });
+
+  it('gives waiting bulk work the connection once no follow-up came', async () => {
+    const order: string[] = [];
+    const holder = await client.acquire();
+    const bulk = runAsBulk(() => client.run('select 1').then(() => order.push('bulk')));
+    holder();
+    await new Promise((r) => setTimeout(r, INTERACTIVE_FOLLOW_UP_MS * 4));
+    const late = client.run('select 1').then(() => order.push('late'));
+    await Promise.all([bulk, late]);
+    expect(order).toEqual(['bulk', 'late']);
   });
 
   it('hands the connection to a lone bulk caller at once when it is free', async () => {

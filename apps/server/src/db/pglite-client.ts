@@ -25,6 +25,14 @@ export class DatabaseError extends Error {
 export const INTERACTIVE_BEFORE_BULK = 16;
 
 /**
+ * After an interactive holder releases, how long waiting bulk work is held back for the same
+ * request's next statement. A page's request runs several statements one after another; without
+ * this, bulk work took the connection between each two, and the request waited a bulk hold per
+ * statement instead of once (decision 013).
+ */
+export const INTERACTIVE_FOLLOW_UP_MS = 5;
+
+/**
  * The one connection to PGlite running in a worker thread. Callers take the lock (`acquire`) to
  * use it; it is held per query, or for the whole of a transaction, so statements of concurrent
  * callers never interleave inside someone else's transaction. Waiting callers form two FIFO
@@ -40,6 +48,8 @@ export class PgliteClient {
   #streak = 0;
   #locked = false;
   #lockedSince = 0;
+  /** Set while the connection is kept for an interactive follow-up (see INTERACTIVE_FOLLOW_UP_MS). */
+  #followUp: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(dataDir: string | undefined) {
@@ -71,11 +81,22 @@ export class PgliteClient {
         resolve(() => {
           if (released) return;
           released = true;
-          this.#grantNext();
+          const bulkOnly = this.#interactive.length === 0 && this.#bulk.length > 0;
+          if (priority === 'interactive' && bulkOnly && this.#streak < INTERACTIVE_BEFORE_BULK) {
+            this.#followUp = setTimeout(() => {
+              this.#followUp = undefined;
+              this.#grantNext();
+            }, INTERACTIVE_FOLLOW_UP_MS);
+          } else this.#grantNext();
         });
       };
       if (!this.#locked) grant();
-      else if (priority === 'bulk') this.#bulk.push(grant);
+      else if (priority === 'interactive' && this.#followUp) {
+        clearTimeout(this.#followUp);
+        this.#followUp = undefined;
+        if (this.#bulk.length > 0) this.#streak++;
+        grant();
+      } else if (priority === 'bulk') this.#bulk.push(grant);
       else this.#interactive.push(grant);
     });
   }

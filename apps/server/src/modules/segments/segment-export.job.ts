@@ -3,7 +3,6 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import type { TExportRequest } from '@herald/shared/segments/segments.schemas';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -78,7 +77,7 @@ export function createExportRunner(deps: ExportRunnerDeps) {
       const walk = await deps.leads.prepareWalk(teamId, Number(row.id), { where, search, order });
       const header = [...columns.map((a) => exportColumnName(a, request.language)), labels.status];
       const xlsx = request.format === 'xlsx';
-      const file = xlsx ? xlsxFile(part, header) : await csvFile(part, header);
+      const file = xlsx ? await xlsxFile(part, header) : await csvFile(part, header);
       let written = 0;
       try {
         let after: number | undefined;
@@ -165,7 +164,9 @@ async function csvFile(path: string, header: string[]) {
  * so memory stays one batch whatever the size. Every cell is a text cell (inline strings, no shared
  * string table to hold in memory), so phones stay phones and nothing is read as a formula.
  */
-function xlsxFile(path: string, header: string[]) {
+async function xlsxFile(path: string, header: string[]) {
+  // Loaded with the first XLSX export, not at start: exceljs was the slowest module of a start.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: path,
     useStyles: false,
