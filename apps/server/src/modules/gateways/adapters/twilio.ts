@@ -29,7 +29,19 @@ function urlVariants(url: string): string[] {
   return [...new Set([url, withoutPort.toString(), withPort.toString()])];
 }
 
-function formParams(rawBody: string): Record<string, string | string[]> {
+/** A callback's form, parsed once: its signature is checked, then its report read, from the same request. */
+const parsedForms = new WeakMap<WebhookRequest, Record<string, string | string[]>>();
+
+function formParams(request: WebhookRequest): Record<string, string | string[]> {
+  let out = parsedForms.get(request);
+  if (!out) {
+    out = parseForm(request.rawBody);
+    parsedForms.set(request, out);
+  }
+  return out;
+}
+
+function parseForm(rawBody: string): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of new URLSearchParams(rawBody)) {
     const prior = out[k];
@@ -119,7 +131,7 @@ export function createTwilioAdapter(ctx: AdapterContext): GatewayAdapter {
       // Webhook Rules (HMAC-SHA256 with a shared key) are another scheme: refused until supported.
       if (request.headers['x-twilio-webhooks-signature-settings']) return { ok: false, reason: 'unsupported' };
       const header = request.headers['x-twilio-signature'] ?? '';
-      const params = formParams(request.rawBody);
+      const params = formParams(request);
       const given = Buffer.from(header);
       const signs = (url: string) => {
         const expected = Buffer.from(twilioSignature(token, url, params));
@@ -134,7 +146,7 @@ export function createTwilioAdapter(ctx: AdapterContext): GatewayAdapter {
     },
 
     parseStatusWebhook(request) {
-      const p = formParams(request.rawBody);
+      const p = formParams(request);
       const id = one(p.MessageSid) || one(p.SmsSid);
       const providerStatus = one(p.MessageStatus) || one(p.SmsStatus);
       const errorCode = one(p.ErrorCode) || null;
@@ -151,7 +163,7 @@ export function createTwilioAdapter(ctx: AdapterContext): GatewayAdapter {
     },
 
     parseInbound(request) {
-      const p = formParams(request.rawBody);
+      const p = formParams(request);
       if (!one(p.From)) return null;
       return {
         from: one(p.From),
