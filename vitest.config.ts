@@ -17,9 +17,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['apps/server/test/**/*.api.test.ts'],
           environment: 'node',
-          // Import tests took 40–60 s on a loaded two-core machine; a test's own waits fail first
+          // Import tests took 40–150 s on a loaded two-core machine; a test’s own waits fail first
           // with what they waited for, and this only stops one that hangs.
-          testTimeout: 180_000,
+          testTimeout: 300_000,
           hookTimeout: 120_000,
           // Each file starts its own app (PGlite in a worker, or its own PostgreSQL schema).
           maxWorkers: 2,

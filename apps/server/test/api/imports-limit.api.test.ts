@@ -83,7 +83,7 @@ describe.each(databases)('the import limit on %s', (kind) => {
     const doc = await startImport(t, owner.token, list.id, 'over.csv', csv(['Phone', ...phones(12_000)]), {
       Phone: attrs.phone,
     });
-    const result = await waitForImport(t, owner.token, doc.id, 120_000);
+    const result = await waitForImport(t, owner.token, doc.id);
     // On PostgreSQL the take-back's events come through LISTEN/NOTIFY, possibly after the failed row.
     await waitUntil('the take-back’s events', () => events.some((e) => e.id === doc.id && e.stage === 'rolling_back'));
     unsubscribe();
@@ -116,7 +116,7 @@ describe.each(databases)('the import limit on %s', (kind) => {
     const again = await startImport(t, owner.token, list.id, 'over.csv', csv(['Phone', ...phones(12_000)]), {
       Phone: attrs.phone,
     });
-    expect(await waitForImport(t, owner.token, again.id, 120_000)).toMatchObject({
+    expect(await waitForImport(t, owner.token, again.id)).toMatchObject({
       status: 'completed',
       leads_processed: 12_000,
     });
