@@ -1,8 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { type ChargeRequest, createChargesService } from '../../apps/server/src/modules/billing/charges.service.ts';
+import { runAsBulk } from '../../apps/server/src/db/connection-priority.ts';
 import { createLedgerRepository } from '../../apps/server/src/modules/billing/ledger.repository.ts';
 import { startHerald } from '../lib/herald.ts';
+import { describeSamples, sampleIdle, sampleRows, startSampler } from '../lib/interactive-sampler.ts';
 import type { BenchContext, Row } from '../lib/types.ts';
 
 export const name = 'charges';
@@ -20,7 +22,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   const herald = await startHerald(ctx);
   try {
     const db = herald.app.services.database.db as Kysely<DB>;
-    const { teamId } = await herald.signUpOwner();
+    const { teamId, token } = await herald.signUpOwner();
     const owner = await db.selectFrom('users').select('id').where('team_id', '=', teamId).executeTakeFirstOrThrow();
     const userId = Number(owner.id);
     const ledger = createLedgerRepository();
@@ -32,18 +34,27 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const funds = total - FREE_SMS + 100_000;
     await ledger.credit(db, teamId, userId, [{ type: 'top_up', amount: funds, key: 'bench-funds' }]);
 
+    // A person's requests meanwhile (issue 24): charges are bulk work, as in a campaign's dispatch.
+    const auth = { authorization: `Bearer ${token}` };
+    ctx.log('sampling the idle app for 3 s');
+    const idle = await sampleIdle(herald.url, auth);
     ctx.log(`charging ${total.toLocaleString('en')} messages in batches of ${BATCH}`);
+    const sampler = startSampler(herald.url, auth);
     const started = performance.now();
     let charged = 0;
-    for (let offset = 0; offset < total; offset += BATCH) {
-      const batch: ChargeRequest[] = [];
-      for (let i = offset; i < Math.min(total, offset + BATCH); i++) {
-        batch.push({ userId, code: 'sent_message', parts: 1, pricePerPart: 1, key: `bench-${i}`, name: 'Bench' });
+    await runAsBulk(async () => {
+      for (let offset = 0; offset < total; offset += BATCH) {
+        const batch: ChargeRequest[] = [];
+        for (let i = offset; i < Math.min(total, offset + BATCH); i++) {
+          batch.push({ userId, code: 'sent_message', parts: 1, pricePerPart: 1, key: `bench-${i}`, name: 'Bench' });
+        }
+        const { results } = await db.transaction().execute((tx) => charges.chargeMany(tx, teamId, batch));
+        charged += results.filter((r) => r.status === 'charged').length;
       }
-      const { results } = await db.transaction().execute((tx) => charges.chargeMany(tx, teamId, batch));
-      charged += results.filter((r) => r.status === 'charged').length;
-    }
+    });
     const seconds = (performance.now() - started) / 1000;
+    const during = await sampler.stop();
+    ctx.log(`charges: ${describeSamples(during, idle)}`);
     const rate = total / seconds;
 
     const check = await sql<{ balance: string; ledger: string; rows: string; free: string }>`
@@ -88,6 +99,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
         reference: { value: Math.round(refRate), label: 'bare conditional UPDATE loop, one per charge' },
         bar: { op: '>=', target: ctx.database === 'postgres' ? 10_000 : 2_000, of: 'value', source: BAR },
       },
+      ...sampleRows('charges', during, idle),
     ];
   } finally {
     await herald.close();
