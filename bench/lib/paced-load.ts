@@ -1,6 +1,5 @@
-import { fork } from 'node:child_process';
 import http from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { runInChild, serveChildJob } from './child-job.ts';
 
 export interface PacedJob {
   base: string;
@@ -37,13 +36,7 @@ export interface PacedResult {
  */
 export function pacedLoad(job: PacedJob): Promise<PacedResult> {
   if (new URL(job.base).hostname !== '127.0.0.1') throw new Error(`Benchmarks only load 127.0.0.1, not ${job.base}`);
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--paced-load-child'], { stdio: 'inherit' });
-    child.once('message', (result) => resolve(result as PacedResult));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
-    child.send(job);
-  });
+  return runInChild<PacedResult>(import.meta.url, '--paced-load-child', job);
 }
 
 async function work(job: PacedJob): Promise<PacedResult> {
@@ -103,10 +96,4 @@ async function work(job: PacedJob): Promise<PacedResult> {
   };
 }
 
-if (process.argv.includes('--paced-load-child')) {
-  process.once('message', (job) => {
-    work(job as PacedJob).then((result) => {
-      process.send?.(result, () => process.exit(0));
-    });
-  });
-}
+serveChildJob('--paced-load-child', work);

@@ -1,6 +1,5 @@
 import http from 'node:http';
-import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { runInChild, serveChildJob } from './child-job.ts';
 
 /** One provider callback: the path on the target, its form body and the headers it is signed with. */
 export interface Callback {
@@ -33,13 +32,7 @@ interface Job {
  */
 export function postCallbacks(job: Job): Promise<PostResult> {
   if (new URL(job.base).hostname !== '127.0.0.1') throw new Error(`Benchmarks only load 127.0.0.1, not ${job.base}`);
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--webhook-poster-child'], { stdio: 'inherit' });
-    child.once('message', (result) => resolve(result as PostResult));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`poster exited with ${code}`)));
-    child.send(job);
-  });
+  return runInChild<PostResult>(import.meta.url, '--webhook-poster-child', job);
 }
 
 async function post(agent: http.Agent, base: URL, callback: Callback): Promise<number> {
@@ -95,8 +88,4 @@ async function work({ base, connections, sequences }: Job): Promise<PostResult> 
   };
 }
 
-if (process.argv.includes('--webhook-poster-child')) {
-  process.once('message', (job) => {
-    work(job as Job).then((result) => process.send?.(result, () => process.exit(0)));
-  });
-}
+serveChildJob('--webhook-poster-child', work);
