@@ -1,12 +1,12 @@
 /**
- * Group commit: callers add an item and wait for it to be written. Up to `writers` runs at a time,
- * each taking everything waiting (up to `max`), so under load many items share one transaction,
+ * Group commit: callers add an item and wait for it to be written. One run at a time takes
+ * everything waiting (up to `max`), so under load many items share one transaction,
  * and an item that arrives alone is written at once. A batch that fails is run again item by item,
  * so one bad item fails only its own caller.
  */
-export function createGroupCommit<T>(run: (items: T[]) => Promise<void>, max: number, writers = 1) {
+export function createGroupCommit<T>(run: (items: T[]) => Promise<void>, max: number) {
   const waiting: Array<{ item: T; resolve: () => void; reject: (error: unknown) => void }> = [];
-  let running = 0;
+  let running = false;
 
   async function settle(batch: typeof waiting) {
     try {
@@ -19,11 +19,11 @@ export function createGroupCommit<T>(run: (items: T[]) => Promise<void>, max: nu
   }
 
   async function drain() {
-    running++;
+    running = true;
     try {
       while (waiting.length > 0) await settle(waiting.splice(0, max));
     } finally {
-      running--;
+      running = false;
     }
   }
 
@@ -31,7 +31,7 @@ export function createGroupCommit<T>(run: (items: T[]) => Promise<void>, max: nu
     add(item: T): Promise<void> {
       return new Promise((resolve, reject) => {
         waiting.push({ item, resolve, reject });
-        if (running < writers) void drain();
+        if (!running) void drain();
       });
     },
   };

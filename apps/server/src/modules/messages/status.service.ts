@@ -137,7 +137,7 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
   // batch, so a busy moment costs a few large transactions rather than many small ones. Measured
   // with `npm run bench webhooks`: a third of the pool (3 writers) took 1,214–1,410 reports/s,
   // one writer 1,574, each round trip to the database being costly on the app's own thread.
-  const reportWrites = createGroupCommit<ReportBatch>((batches) => runAsBulk(() => applyBatch(batches)), 500, 1);
+  const reportWrites = createGroupCommit<ReportBatch>((batches) => runAsBulk(() => applyBatch(batches)), 500);
 
   /** Resolves once the reports are written (a callback is answered 200 only then). */
   async function apply(teamId: number, gatewayId: number, reports: TStatusReport[]): Promise<void> {
