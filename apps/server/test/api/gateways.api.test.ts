@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, signupVerified } from '../support/accounts.ts';
 import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
-import { createGateway } from '../support/gateways.ts';
+import { createGateway, twilioGatewayBody } from '../support/gateways.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
 const URL_BASE = '/api/config/gateway/messaging';
@@ -19,17 +19,7 @@ describe.each(databases)('SMS gateway settings on %s', (kind) => {
     await twilio?.close();
   });
 
-  const twilioGateway = (over: Record<string, unknown> = {}) => ({
-    type: 'twilio',
-    name: 'Twilio',
-    credentials: {
-      sid: twilio.account.sid,
-      token: twilio.account.token,
-      from_twilio: '+15005550006',
-      base_url: twilio.url,
-    },
-    ...over,
-  });
+  const twilioGateway = (over: Record<string, unknown> = {}) => twilioGatewayBody(twilio, over);
 
   it('offers the gateway types and their fields in config/general', async () => {
     const owner = await signupVerified(t);

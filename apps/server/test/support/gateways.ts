@@ -44,13 +44,12 @@ export async function createGateway(t: TestApp, token: string, body: Record<stri
   return res.json() as { id: number; webhook_urls: { status: string | null; inbound: string | null } };
 }
 
-/** A Twilio gateway named Twilio on the fake Twilio at `twilio.url`, sending from its magic test number. */
-export function createTwilioGateway(
-  t: TestApp,
-  token: string,
+/** The body that makes a Twilio gateway named Twilio on the fake Twilio at `twilio.url`, sending from its magic test number. */
+export function twilioGatewayBody(
   twilio: { url: string; account: { sid: string; token: string } },
+  over: Record<string, unknown> = {},
 ) {
-  return createGateway(t, token, {
+  return {
     type: 'twilio',
     name: 'Twilio',
     credentials: {
@@ -59,7 +58,17 @@ export function createTwilioGateway(
       from_twilio: '+15005550006',
       base_url: twilio.url,
     },
-  });
+    ...over,
+  };
+}
+
+/** A Twilio gateway made from `twilioGatewayBody`. */
+export function createTwilioGateway(
+  t: TestApp,
+  token: string,
+  twilio: { url: string; account: { sid: string; token: string } },
+) {
+  return createGateway(t, token, twilioGatewayBody(twilio));
 }
 
 /** Delivers a provider's callback to the app as the provider would, through `inject`. */
