@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { TFeatureSlug } from '@herald/shared/plans/plans.schemas';
 import type { DB } from './schema.ts';
 
@@ -14,7 +14,7 @@ export interface PlanLimits {
    */
   assertCanCreate(db: Kysely<DB>, teamId: number, slug: TFeatureSlug, amount?: number): Promise<void>;
   /** Registers how a module counts its feature's usage from its rows (`since`: the period's start). */
-  provide(slug: TFeatureSlug, usage: (db: Kysely<DB>, teamId: number, since: Date) => Promise<number>): void;
+  provide(slug: TFeatureSlug, usage: UsageQuery): void;
   /**
    * How far back the team sees its histories (the plan's `history-days`): rows older than this
    * are left out where the Timeline, import history and transactions are read; null: all of them.
@@ -22,19 +22,21 @@ export interface PlanLimits {
   historySince(db: Kysely<DB>, teamId: number): Promise<Date | null>;
 }
 
+/**
+ * A team's usage of one feature as a query of one row and one number, built on `db` but not run:
+ * the plans read every feature's usage in one statement (a profile shows them all), on the
+ * caller's transaction when there is one.
+ */
+export type UsageQuery = (db: Kysely<DB>, teamId: number, since: Date) => Expression<unknown>;
+
 /** A day, for `history-days`. */
 export const DAY_MS = 86_400_000;
 
 type TeamTable = 'sources' | 'lists' | 'segments' | 'lead_attributes' | 'users';
 
 /** How many rows of a team a table holds: the usage of most limits. */
-export async function countTeamRows(db: Kysely<DB>, table: TeamTable, teamId: number): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('team_id', '=', teamId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countTeamRows(db: Kysely<DB>, table: TeamTable, teamId: number) {
+  return db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).where('team_id', '=', teamId);
 }
 
 /**

@@ -46,14 +46,12 @@ export function createAlphaNamesRepository(db: Kysely<DB>) {
     },
 
     /** Names that count against the plan: active and on review (a rejected one frees its place). */
-    async countHeld(teamId: number, q: Kysely<DB> = db): Promise<number> {
-      const row = await q
+    countHeld(teamId: number, q: Kysely<DB> = db) {
+      return q
         .selectFrom('alpha_names')
         .select(sql<number>`count(*)`.as('n'))
         .where('team_id', '=', teamId)
-        .where('status', 'in', [1, 2])
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .where('status', 'in', [1, 2]);
     },
 
     /**

@@ -73,14 +73,12 @@ export function createAttributesRepository(db: Kysely<DB>) {
     },
 
     /** The team's own attributes (system ones are every team's): the attribute limit's usage. */
-    async countCustom(on: Kysely<DB>, teamId: number): Promise<number> {
-      const row = await on
+    countCustom(on: Kysely<DB>, teamId: number) {
+      return on
         .selectFrom('lead_attributes')
         .select(sql<number>`count(*)::int`.as('n'))
         .where('team_id', '=', teamId)
-        .where('is_system', '=', false)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .where('is_system', '=', false);
     },
 
     // Lead pages show attribute names and values, so renames and deletes bump the data version.

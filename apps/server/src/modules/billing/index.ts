@@ -84,7 +84,7 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     profileBalance: service.profileBalance,
     renewDue: renewals.renewDue,
     /** Free SMS parts the team used since `since`: the usage of `free-sms-limit`, from the ledger. */
-    freeSmsUsage: (tx: Kysely<DB>, teamId: number, since: Date) => ledger.freePartsSince(tx, teamId, since),
+    freeSmsUsage: (tx: Kysely<DB>, teamId: number, since: Date) => ledger.freePartsQuery(tx, teamId, since),
     /**
      * The test tab's "send 10 SMS": `amount` SMS parts charged as sent, free SMS first (the plans
      * check that enough are left before they call it), in the caller's transaction.

@@ -32,6 +32,16 @@ const cols = (entries: LedgerEntry[]) => ({
  * statement: the conditional UPDATE (`balance >= total`, never read-then-write) and the insert of
  * the rows, whose UNIQUE (user_id, idempotency_key) makes a retried write find its first one.
  */
+/** Free SMS parts the team used since `since`, as a query (the usage of its plan's free-sms-limit). */
+function freePartsQuery(db: Kysely<DB>, teamId: number, since: Date) {
+  return db
+    .selectFrom('transactions')
+    .select(sql<number>`coalesce(sum(free_parts), 0)`.as('n'))
+    .where('team_id', '=', teamId)
+    .where('created_at', '>=', since)
+    .where('free_parts', '>', 0);
+}
+
 export function createLedgerRepository() {
   return {
     /** Rows of `keys` the user's ledger already holds: charges done before (a retry), by key. */
@@ -154,12 +164,12 @@ export function createLedgerRepository() {
         .execute();
     },
 
-    /** Free SMS parts the team used since `since` (the usage of its plan's free-sms-limit). */
+    freePartsQuery,
+
+    /** Free SMS parts the team used since `since`. */
     async freePartsSince(db: Kysely<DB>, teamId: number, since: Date): Promise<number> {
-      const row = await sql<{ n: string | number | null }>`
-        select coalesce(sum(free_parts), 0) as n from transactions
-        where team_id = ${teamId} and created_at >= ${since} and free_parts > 0`.execute(db);
-      return Number(row.rows[0].n ?? 0);
+      const row = await freePartsQuery(db, teamId, since).executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
 
     /** Serialises the team's free-SMS spending until the transaction ends. */

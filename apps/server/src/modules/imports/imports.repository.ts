@@ -36,15 +36,13 @@ export function createImportsRepository(db: Kysely<DB>) {
 
   return {
     /** Leads of the team's imports completed since `since`: the import limit's usage of a period. */
-    async leadsImportedSince(on: Kysely<DB>, teamId: number, since: Date): Promise<number> {
-      const row = await on
+    leadsImportedSince(on: Kysely<DB>, teamId: number, since: Date) {
+      return on
         .selectFrom('import_files')
         .select(sql<number>`coalesce(sum(leads_processed), 0)::int`.as('n'))
         .where('team_id', '=', teamId)
         .where('status', '=', 'completed')
-        .where('finished_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .where('finished_at', '>=', since);
     },
 
     async create(

@@ -74,13 +74,11 @@ export function createLeadsRepository(db: Kysely<DB>) {
 
   return {
     /** The team's leads, summed from `lead_counts` (kept by the leads triggers, migration 0003). */
-    async countAll(on: Kysely<DB>, teamId: number): Promise<number> {
-      const row = await on
+    countAll(on: Kysely<DB>, teamId: number) {
+      return on
         .selectFrom('lead_counts')
         .select(sql<number>`coalesce(sum(total), 0)::int`.as('n'))
-        .where('team_id', '=', teamId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .where('team_id', '=', teamId);
     },
 
     /** A write to the team's leads, through the lead store (its locks, recount and data version). */

@@ -1,5 +1,67 @@
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { featureState, fits, remainingOf } from './features.ts';
+import type { DB } from '../../db/schema.ts';
+import { createFeatureRegistry, featureState, fits, remainingOf } from './features.ts';
+
+/** A database that records each statement it is sent and answers `row`. */
+function recordingDb(row: Record<string, unknown>) {
+  const sent: string[] = [];
+  const connection: DatabaseConnection = {
+    async executeQuery<R>(query: CompiledQuery) {
+      sent.push(query.sql);
+      return { rows: [row] as R[] };
+    },
+    // biome-ignore lint/correctness/useYield: no stream is asked for
+    async *streamQuery() {
+      throw new Error('not used');
+    },
+  };
+  const driver: Driver = {
+    init: async () => {},
+    acquireConnection: async () => connection,
+    beginTransaction: async () => {},
+    commitTransaction: async () => {},
+    rollbackTransaction: async () => {},
+    releaseConnection: async () => {},
+    destroy: async () => {},
+  };
+  const db = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  return { db, sent };
+}
+
+describe('feature usages', () => {
+  it('reads every asked feature in one statement, adding up the providers of each', async () => {
+    const registry = createFeatureRegistry();
+    registry.provide('source-limit', (db, teamId) =>
+      db.selectFrom('sources').select(sql<number>`count(*)`.as('n')).where('team_id', '=', teamId),
+    );
+    registry.provide('import-limit', () => sql`select 1 as n`);
+    registry.provide('import-limit', () => sql`select 2 as n`);
+    const { db, sent } = recordingDb({ u0: '4', u1: 7 });
+    const used = await registry.usages(db, 1, ['source-limit', 'import-limit', 'list-limit'], new Date());
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toContain('"sources"');
+    expect(sent[0]).toMatch(/coalesce\(\(select 1 as n\), 0\) \+ coalesce\(\(select 2 as n\), 0\)/);
+    // Nobody provides the list limit here: unused, and not asked of the database.
+    expect(Object.fromEntries(used)).toEqual({ 'source-limit': 4, 'import-limit': 7, 'list-limit': 0 });
+  });
+});
 
 describe('limit arithmetic', () => {
   it('a count shows usage, what is left and whether one more fits', () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   FEATURE_SLUGS,
   type TCatalogueFeatures,
@@ -6,14 +6,16 @@ import {
   type TFeatureValue,
   type TSubscriptionFeature,
 } from '@herald/shared/plans/plans.schemas';
+import type { UsageQuery } from '../../db/plan-limits.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
  * How much of a feature a team uses now, counted from the data (rows that exist, leads imported
- * since `since`), never kept as a counter that could drift. `db` is the caller's transaction when
- * there is one, so a count under the feature's lock sees what committed before it.
+ * since `since`), never kept as a counter that could drift: a query the registry runs, with the
+ * other usages it is asked for, in one statement on `db`, the caller's transaction when there is
+ * one (so a count under the feature's lock sees what committed before it).
  */
-export type UsageProvider = (db: Kysely<DB>, teamId: number, since: Date) => Promise<number>;
+export type UsageProvider = UsageQuery;
 
 /**
  * Spends `amount` of a feature that another module keeps the record of (free SMS: billing sends
@@ -41,13 +43,29 @@ export function createFeatureRegistry() {
       consumers.set(slug, consumer);
     },
     consumer: (slug: TFeatureSlug) => consumers.get(slug),
-    /** A feature nobody provides yet is unused (free SMS until billing registers its spending). */
+    usages,
     async usage(db: Kysely<DB>, teamId: number, slug: TFeatureSlug, since: Date): Promise<number> {
-      let total = 0;
-      for (const provider of providers.get(slug) ?? []) total += await provider(db, teamId, since);
-      return total;
+      return (await usages(db, teamId, [slug], since)).get(slug) ?? 0;
     },
   };
+
+  /**
+   * The usage of each of `slugs`, read in one statement (one snapshot, one round trip): a
+   * feature nobody provides yet is unused (free SMS until billing registers its spending).
+   */
+  async function usages(db: Kysely<DB>, teamId: number, slugs: readonly TFeatureSlug[], since: Date) {
+    const out = new Map<TFeatureSlug, number>();
+    const counted = slugs.filter((slug) => (providers.get(slug) ?? []).length > 0);
+    for (const slug of slugs) out.set(slug, 0);
+    if (counted.length === 0) return out;
+    const columns = counted.map((slug, i) => {
+      const parts = (providers.get(slug) ?? []).map((p) => sql`coalesce((${p(db, teamId, since)}), 0)`);
+      return sql`${sql.join(parts, sql` + `)} as ${sql.ref(`u${i}`)}`;
+    });
+    const result = await sql<Record<string, number | string>>`select ${sql.join(columns)}`.execute(db);
+    for (const [i, slug] of counted.entries()) out.set(slug, Number(result.rows[0][`u${i}`]));
+    return out;
+  }
 }
 export type FeatureRegistry = ReturnType<typeof createFeatureRegistry>;
 
@@ -82,11 +100,7 @@ export async function featureStates(
   features: TCatalogueFeatures,
   periodStart: Date,
 ): Promise<TSubscriptionFeature[]> {
-  const states: TSubscriptionFeature[] = [];
-  for (const slug of FEATURE_SLUGS) {
-    const value = features[slug];
-    const counted = typeof value !== 'boolean' && !NOT_COUNTED.includes(slug);
-    states.push(featureState(slug, value, counted ? await registry.usage(db, teamId, slug, periodStart) : 0));
-  }
-  return states;
+  const counted = FEATURE_SLUGS.filter((slug) => typeof features[slug] !== 'boolean' && !NOT_COUNTED.includes(slug));
+  const used = await registry.usages(db, teamId, counted, periodStart);
+  return FEATURE_SLUGS.map((slug) => featureState(slug, features[slug], used.get(slug) ?? 0));
 }

@@ -9,15 +9,13 @@ import type { SubscriptionsRepository } from './subscriptions.repository.ts';
 const RUNNING = ['queued', 'parsing', 'resolving', 'cancel_queued', 'cancelling'] as const;
 
 /** The import-limit uses this module keeps itself: what running imports have claimed. */
-export async function claimedByRunningImports(db: Kysely<DB>, teamId: number): Promise<number> {
-  const row = await db
+export function claimedByRunningImports(db: Kysely<DB>, teamId: number) {
+  return db
     .selectFrom('import_allowances as a')
     .innerJoin('import_files as f', 'f.id', 'a.import_file_id')
     .select(sql<number>`coalesce(sum(a.claimed), 0)::int`.as('n'))
     .where('a.team_id', '=', teamId)
-    .where('f.status', 'in', RUNNING)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('f.status', 'in', RUNNING);
 }
 
 /**
@@ -25,15 +23,13 @@ export async function claimedByRunningImports(db: Kysely<DB>, teamId: number): P
  * lead, and what an import has added (`leads_processed`) is already in the team's lead count.
  * Counted against the lead limit, so a claim and a hand-made lead both see them.
  */
-export async function leadsClaimedNotAdded(db: Kysely<DB>, teamId: number): Promise<number> {
-  const row = await db
+export function leadsClaimedNotAdded(db: Kysely<DB>, teamId: number) {
+  return db
     .selectFrom('import_allowances as a')
     .innerJoin('import_files as f', 'f.id', 'a.import_file_id')
     .select(sql<number>`coalesce(sum(greatest(0, a.claimed - f.leads_processed)), 0)::int`.as('n'))
     .where('a.team_id', '=', teamId)
-    .where('f.status', 'in', RUNNING)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('f.status', 'in', RUNNING);
 }
 
 /** Why a claim was refused, and the most rows this import may have. */

@@ -76,8 +76,8 @@ export async function createPlansModule(deps: PlansModuleDeps) {
   const features = createFeatureRegistry();
   features.provide('import-limit', (tx, teamId, since) => repo.recordedUses(tx, teamId, 'import-limit', since));
   features.provide('import-limit', (tx, teamId) => claimedByRunningImports(tx, teamId));
-  // Before the leads module's count of leads (it registers later): a chunk an import publishes
-  // between the two reads is then counted twice, never missed.
+  // Beside the leads module's count of leads, in the same statement: one snapshot, so a chunk an
+  // import publishes meanwhile is counted once, as claimed or as added.
   features.provide('lead-limit', (tx, teamId) => leadsClaimedNotAdded(tx, teamId));
   const limits = createLimits({ repo, catalogue, features });
   const service = createPlansService({ db, catalogue, prices, repo, features, limits });

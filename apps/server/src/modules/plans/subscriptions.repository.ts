@@ -129,15 +129,13 @@ export function createSubscriptionsRepository() {
       await db.insertInto('plan_feature_uses').values({ team_id: teamId, feature, amount }).execute();
     },
 
-    async recordedUses(db: Kysely<DB>, teamId: number, feature: string, since: Date): Promise<number> {
-      const row = await db
+    recordedUses(db: Kysely<DB>, teamId: number, feature: string, since: Date) {
+      return db
         .selectFrom('plan_feature_uses')
         .select(sql<number>`coalesce(sum(amount), 0)::int`.as('n'))
         .where('team_id', '=', teamId)
         .where('feature', '=', feature)
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .where('created_at', '>=', since);
     },
 
     /** Takes the team's lock on one feature until the transaction ends (see limits.ts). */

@@ -111,20 +111,15 @@ export function createTeamRepository(db: Kysely<DB>) {
     },
 
     /** The team's places taken: its members and the invitations still open (the team size's usage). */
-    async countSeats(on: Kysely<DB>, teamId: number): Promise<number> {
-      const row = await on
-        .selectNoFrom((eb) => [
-          eb.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('team_id', '=', teamId).as('members'),
-          eb
-            .selectFrom('invitations')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .where('team_id', '=', teamId)
-            .where('accepted_at', 'is', null)
-            .where('expires_at', '>', sql<Date>`now()`)
-            .as('invited'),
-        ])
-        .executeTakeFirstOrThrow();
-      return Number(row.members) + Number(row.invited);
+    countSeats(on: Kysely<DB>, teamId: number) {
+      const members = on.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('team_id', '=', teamId);
+      const invited = on
+        .selectFrom('invitations')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('team_id', '=', teamId)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`);
+      return on.selectNoFrom(sql<number>`(${members}) + (${invited})`.as('n'));
     },
 
     updateInvitation(
