@@ -1,5 +1,5 @@
 // How long bulk work holds the embedded database's one connection, per slice size (decision 013).
-// `node bench/experiments/bulk-slices.ts [rows] [chunk sizes, comma-separated]` imports a CSV of
+// `node bench/experiments/bulk-slices.ts [rows] [chunk sizes or auto, comma-separated]` imports a CSV of
 // `rows` rows twice into one team per chunk size (IMPORT_CHUNK_ROWS), then exports every lead of the last import
 // (the export batch as the segments module sets it), and prints, per run, the time it took and the
 // lengths of bulk work's holds of the connection: the longest is what a request arriving at the
@@ -15,7 +15,8 @@ import { percentile } from '../lib/interactive-sampler.ts';
 import { uploadFile } from '../lib/upload.ts';
 
 const rows = Number(process.argv[2] ?? 50_000);
-const chunkSizes = (process.argv[3] ?? '20000,5000,2000').split(',').map(Number);
+// `auto`: the app's own sizing (toward a target hold); a number: chunks of that many rows.
+const chunkSizes = (process.argv[3] ?? '20000,5000,2000,auto').split(',');
 
 const holds: Record<ConnectionPriority, number[]> = { interactive: [], bulk: [] };
 const acquire = PgliteClient.prototype.acquire;
@@ -52,6 +53,14 @@ const summary = (label: string, seconds: number) => {
     `${label.padEnd(28)} ${seconds.toFixed(1).padStart(7)} s  bulk holds ${String(b.length).padStart(6)}: p50 ${f(percentile(b, 50))} p99 ${f(percentile(b, 99))} max ${f(Math.max(0, ...b))} ms, busy ${(b.reduce((s, x) => s + x, 0) / 1000).toFixed(1)} s`,
   );
   for (const s of statements.sort((x, y) => y.ms - x.ms).slice(0, 5)) console.log(`    ${f(s.ms)} ms  ${s.sql}`);
+  // Where the busy time went, by kind of statement: what a chunk costs besides its rows.
+  const kinds = new Map<string, { ms: number; n: number }>();
+  for (const s of statements) {
+    const k = kinds.get(s.sql.slice(0, 70)) ?? { ms: 0, n: 0 };
+    kinds.set(s.sql.slice(0, 70), { ms: k.ms + s.ms, n: k.n + 1 });
+  }
+  for (const [sql, k] of [...kinds].sort((x, y) => y[1].ms - x[1].ms).slice(0, 8))
+    console.log(`    total ${f(k.ms)} ms in ${String(k.n).padStart(5)}  ${sql}`);
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'herald-slices-'));
@@ -62,7 +71,7 @@ console.log(`${rows.toLocaleString('en')} rows, ${new Date().toISOString()}`);
 try {
   for (const [i, chunk] of chunkSizes.entries()) {
     // The last import's server goes on to the exports, over the leads it holds.
-    const herald = await startHerald(ctx, { IMPORT_CHUNK_ROWS: String(chunk) });
+    const herald = await startHerald(ctx, chunk === 'auto' ? {} : { IMPORT_CHUNK_ROWS: chunk });
     try {
       const headers = { authorization: `Bearer ${(await herald.signUpOwner()).token}` };
       // biome-ignore lint/suspicious/noExplicitAny: a few known fields of JSON answers

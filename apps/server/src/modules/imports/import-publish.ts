@@ -20,6 +20,7 @@ export function publisher(
   table: string,
 ) {
   let total: number | undefined;
+  let reportedAt: number | undefined;
   const p = startPublisher({
     staging: deps.staging,
     args: {
@@ -35,12 +36,16 @@ export function publisher(
       columns,
     },
     from: row.published_upto,
-    chunkSize: deps.chunkSize,
+    chunks: deps.chunks(),
     concurrency: deps.publishConcurrency,
     signal: context.signal,
     onChunk: async (published) => {
       // While the file is still read, the parse tells the progress (the chunks commit quietly).
       if (total === undefined) return;
+      // At most once a second, as the parse does: on the embedded database chunks are small and
+      // many, and two writes a chunk for the progress would cost a tenth of their time.
+      if (reportedAt !== undefined && Date.now() - reportedAt < 1000) return;
+      reportedAt = Date.now();
       const progress = Math.min(99, Math.floor((published / Math.max(1, total)) * 99));
       const updated = await advance(deps, row, { sync_progress: progress, stage: 'resolve_duplicates' });
       await announceImport(deps.bus, updated, 'resolve_duplicates', progress);

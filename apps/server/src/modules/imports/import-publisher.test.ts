@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { PublishArgs } from './import-staging.repository.ts';
+import { type SliceSizer, fixedSlices, heldSlices } from '../../db/slice-sizer.ts';
 import { startPublisher } from './import-publisher.ts';
 
 /** A staging table in memory: the row numbers staged so far (gaps where rows failed). */
-function fakeStaging(options: { failAt?: number; delayMs?: number } = {}) {
+function fakeStaging(options: { failAt?: number; delayMs?: number; heldMs?: (a: PublishArgs) => number } = {}) {
   const rows: number[] = [];
   const published: Array<{ lo: number; hi: number }> = [];
   let running = 0;
   let mostAtOnce = 0;
   const staging = {
-    async chunkBounds(_table: string, from: number, size: number, upTo = Number.MAX_SAFE_INTEGER) {
-      const after = rows.filter((r) => r > from && r <= upTo);
-      const out: Array<{ hi: number; rows: number }> = [];
-      for (let i = 0; i < after.length; i += size) {
-        const part = after.slice(i, i + size);
-        out.push({ hi: part[part.length - 1], rows: part.length });
-      }
-      return out;
+    async nextChunk(_table: string, from: number, size: number, upTo = Number.MAX_SAFE_INTEGER) {
+      const part = rows.filter((r) => r > from && r <= upTo).slice(0, size);
+      return part.length === 0 ? null : { hi: part[part.length - 1], rows: part.length };
     },
     async analyze() {},
     async publish(a: PublishArgs, turn: Promise<unknown>) {
@@ -27,7 +23,7 @@ function fakeStaging(options: { failAt?: number; delayMs?: number } = {}) {
         await turn;
         if (options.failAt !== undefined && a.lo >= options.failAt) throw new Error(`chunk after ${a.lo} failed`);
         published.push({ lo: a.lo, hi: a.hi });
-        return 0;
+        return { leads: 0, heldMs: options.heldMs?.(a) ?? 1 };
       } finally {
         running--;
       }
@@ -38,14 +34,20 @@ function fakeStaging(options: { failAt?: number; delayMs?: number } = {}) {
 
 const args = { table: 'import_rows_1_1' } as PublishArgs;
 
-/** A publisher over `fake` in chunks of `chunkSize`, two at once, from mark `from`. */
-function start(fake: ReturnType<typeof fakeStaging>, chunkSize: number, from = 0, onChunk = async (_n: number) => {}) {
+/** A publisher over `fake` in chunks of `chunkSize` (or sized by `chunks`), two at once, from mark `from`. */
+function start(
+  fake: ReturnType<typeof fakeStaging>,
+  chunkSize: number | SliceSizer,
+  from = 0,
+  onChunk = async (_n: number) => {},
+  concurrency = 2,
+) {
   return startPublisher({
     staging: fake.staging as never,
     args,
     from,
-    chunkSize,
-    concurrency: 2,
+    chunks: typeof chunkSize === 'number' ? fixedSlices(chunkSize) : chunkSize,
+    concurrency,
     signal: new AbortController().signal,
     onChunk,
   });
@@ -103,5 +105,17 @@ describe('startPublisher', () => {
     await expect(p.close()).rejects.toThrow('chunk after 4 failed');
     expect(fake.published).toEqual([{ lo: 0, hi: 4 }]);
     expect((p.failure() as Error).message).toBe('chunk after 4 failed');
+  });
+
+  it('sizes each chunk from the holds of the chunks before it', async () => {
+    // Each row holds the connection 1 ms: toward a 10 ms hold, chunks settle at 10 rows.
+    const fake = fakeStaging({ heldMs: (a) => a.hi - a.lo });
+    fake.rows.push(...Array.from({ length: 100 }, (_, i) => i + 1));
+    const p = start(fake, heldSlices({ targetMs: 10, first: 40, min: 2, max: 50 }), 0, async () => {}, 1);
+    p.add(100, 100);
+    await p.close();
+    const sizes = fake.published.map((c) => c.hi - c.lo);
+    expect(sizes.slice(0, 3)).toEqual([40, 10, 10]);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(100);
   });
 });

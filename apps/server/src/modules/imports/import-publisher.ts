@@ -1,3 +1,4 @@
+import type { SliceSizer } from '../../db/slice-sizer.ts';
 import type { createImportStaging, PublishArgs } from './import-staging.repository.ts';
 
 /** A run of staged rows ready to publish: row numbers up to `hi`, `rows` of them. */
@@ -12,7 +13,8 @@ export interface PublisherOptions {
   args: Omit<PublishArgs, 'lo' | 'hi'>;
   /** The high-water mark this run starts from. */
   from: number;
-  chunkSize: number;
+  /** Rows per chunk, told each chunk's hold. */
+  chunks: SliceSizer;
   concurrency: number;
   signal: AbortSignal;
   /** After each chunk commits, in order, with the rows this run has published so far. */
@@ -21,7 +23,7 @@ export interface PublisherOptions {
 
 /**
  * Publishes staged rows in chunks while they are still being staged (decision 009, "Publishing
- * while parsing"): the parse adds each committed batch, a chunk goes out once `chunkSize` rows
+ * while parsing"): the parse adds each committed batch, a chunk goes out once the sizer's rows
  * wait, and up to `concurrency` chunks run at once, committing in file order (staging.publish).
  * The parse does not wait for it (on the embedded database both share its one connection); `close` sends the rest and resolves when all is published, and
  * rejects with the first chunk that failed (the chunks after it fail with it).
@@ -46,18 +48,21 @@ export function startPublisher(o: PublisherOptions) {
     wake = undefined;
   };
 
-  /** Cuts the staged rows into chunks of exactly `chunkSize` (the last one smaller once closed). */
+  /**
+   * Cuts the next chunk, of exactly the sizer's rows (the last one smaller once closed). One at a
+   * time, so each chunk is sized from the holds of all the chunks before it.
+   */
   async function refill() {
-    if (unqueued === 0 || (!closed && unqueued < o.chunkSize)) return;
-    const ranges = await o.staging.chunkBounds(o.args.table, queuedHi, o.chunkSize, readyHi);
-    for (const range of ranges) {
-      if (!closed && range.rows < o.chunkSize) break;
+    const size = o.chunks.size();
+    if (unqueued === 0 || (!closed && unqueued < size)) return;
+    const range = await o.staging.nextChunk(o.args.table, queuedHi, size, readyHi);
+    if (range && (closed || range.rows >= size)) {
       queue.push(range);
       queuedHi = range.hi;
       unqueued -= range.rows;
     }
     // Rows counted but not in the table would otherwise be waited for forever once closed.
-    if (closed && queue.length === 0) unqueued = 0;
+    if (closed && !range) unqueued = 0;
   }
 
   async function drive() {
@@ -68,6 +73,8 @@ export function startPublisher(o: PublisherOptions) {
     const inflight: Array<Promise<unknown>> = [];
     try {
       while (!stopped) {
+        // A free slot first, so the next chunk is sized from the holds of every chunk before it.
+        while (inflight.length >= o.concurrency) await inflight.shift();
         if (queue.length === 0) await refill();
         const next = queue.shift();
         if (!next) {
@@ -76,7 +83,6 @@ export function startPublisher(o: PublisherOptions) {
           poked = false;
           continue;
         }
-        while (inflight.length >= o.concurrency) await inflight.shift();
         if (o.signal.aborted) throw new Error('The import was stopped.');
         if (failure !== undefined) throw failure;
         // The staging table grows under the publish: fresh statistics whenever it has doubled, so
@@ -90,7 +96,8 @@ export function startPublisher(o: PublisherOptions) {
         if (failure !== undefined) throw failure;
         const chunk = o.staging.publish({ ...o.args, lo, hi: next.hi }, turn);
         turn = chunk;
-        reported = Promise.all([chunk, reported]).then(async () => {
+        reported = Promise.all([chunk, reported]).then(async ([{ heldMs }]) => {
+          o.chunks.held(next.rows, heldMs);
           published += next.rows;
           await o.onChunk(published);
         });
@@ -125,7 +132,7 @@ export function startPublisher(o: PublisherOptions) {
       staged += rows;
       unqueued += rows;
       readyHi = lastRowNo;
-      if (unqueued >= o.chunkSize) poke();
+      if (unqueued >= o.chunks.size()) poke();
     },
     /** The failure that stopped publishing, if one did: the parse stops on it. */
     failure: () => failure,

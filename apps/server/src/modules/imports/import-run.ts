@@ -4,6 +4,7 @@ import type { TProcessPhase } from '@herald/shared/processes/processes.schemas';
 import type { ImportAllowance } from '../../db/plan-limits.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobContext as ProcessContext } from '../../jobs/process-jobs.ts';
+import type { SliceSizer } from '../../db/slice-sizer.ts';
 import type { FailedRowsRepository } from './failed-rows.repository.ts';
 import { ImportFailure } from './import-failure.ts';
 import type { ImportEvent } from './import-state.ts';
@@ -29,7 +30,9 @@ export interface ImportRunnerDeps {
   ignoredFormats: (teamId: number) => Promise<string>;
   defaultCountry?: (teamId: number) => Promise<string>;
   filePath: (storedName: string) => string;
-  /** Leads per publishing transaction: smaller on the embedded database so other queries interleave. */
+  /** A sizer for one run's publishing chunks (a fresh one per run: each learns its own rate). */
+  chunks: () => SliceSizer;
+  /** Leads per take-back transaction: smaller on the embedded database so other queries interleave. */
   chunkSize: number;
   /** Chunks published at once, each on its own connection (1 on the embedded database). */
   publishConcurrency: number;
