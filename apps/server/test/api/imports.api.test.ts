@@ -9,6 +9,8 @@ import { databases, type TestApp } from '../support/test-app.ts';
 import { AFTERWARDS_MS, waitUntil } from '../support/wait.ts';
 import { importFile, upload, waitForImport } from '../fixtures/imports/import-client.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
+import { fixedSlices } from '../../src/db/slice-sizer.ts';
+import { createImportStaging } from '../../src/modules/imports/import-staging.repository.ts';
 
 describe.each(databases)('imports on %s', (kind) => {
   let t: TestApp;
@@ -256,6 +258,21 @@ describe.each(databases)('imports on %s', (kind) => {
       },
       { timeout: AFTERWARDS_MS },
     );
+
+    // The summary read in ranges of rows (as on the embedded database) counts what one read does:
+    // the same leads staged again, in file order, read in one, two and five pieces.
+    const imported = await sql<{ id: number }>`
+      select id from leads where list_id = ${list.id} and id <> ${existing.json().id} order by id`.execute(db());
+    await sql.raw('create table import_rows_0_1 (row_no integer primary key, lead_id bigint not null)').execute(db());
+    try {
+      for (const [i, lead] of imported.rows.entries())
+        await sql`insert into import_rows_0_1 values (${i + 1}, ${lead.id})`.execute(db());
+      const staging = createImportStaging(db());
+      for (const slices of [fixedSlices(2 ** 31 - 1), fixedSlices(3), fixedSlices(1)])
+        expect(await staging.summary('import_rows_0_1', slices)).toEqual({ total: 5, duplicates: 2, withoutPhone: 1 });
+    } finally {
+      await sql.raw('drop table import_rows_0_1').execute(db());
+    }
   });
   it('exports every failed row in row order, its values by attribute, to its own team only', async () => {
     const { list } = await sourceWithList(t, owner.token, 'Failures');

@@ -90,7 +90,7 @@ export async function publish(
     await publishing.stop();
     throw error;
   }
-  const summary = await staging.summary(table);
+  const summary = await staging.summary(table, deps.readSlices());
   const nothing = outcomeOf({
     parsed: row.parsed_leads_count,
     failed: row.leads_failed,

@@ -32,6 +32,8 @@ export interface ImportRunnerDeps {
   filePath: (storedName: string) => string;
   /** A sizer for one run's publishing chunks (a fresh one per run: each learns its own rate). */
   chunks: () => SliceSizer;
+  /** Sizes the reads of the summary over every staged row (a fresh one per run). */
+  readSlices: () => SliceSizer;
   /** Leads per take-back transaction: smaller on the embedded database so other queries interleave. */
   chunkSize: number;
   /** Chunks published at once, each on its own connection (1 on the embedded database). */

@@ -5,6 +5,7 @@ import type { TLeadStatus } from '@herald/shared/leads/leads.schemas';
 import { retryOnDeadlock } from '../../db/lead-store/deadlock-retry.ts';
 import { beginStagedPublish, unpublishStaged } from '../../db/lead-store/staged-leads.ts';
 import type { DB } from '../../db/schema.ts';
+import { fixedSlices, type SliceSizer } from '../../db/slice-sizer.ts';
 import { ImportFailure, listDeleted } from './import-failure.ts';
 import type { MappedColumn } from './parser/parse-protocol.ts';
 
@@ -64,6 +65,12 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       leadSequence = r.rows[0].s;
     }
     return leadSequence;
+  }
+
+  /** The last staged row number (0 for none): a resumed parse stages only the rows after it. */
+  async function lastRow(table: string) {
+    const r = await sql<{ hi: number | null }>`select max(row_no) as hi from ${sql.table(table)}`.execute(db);
+    return Number(r.rows[0]?.hi ?? 0);
   }
 
   return {
@@ -186,11 +193,7 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
       return Number(r.rows[0]?.n ?? 0);
     },
 
-    /** The last staged row number (0 for none): a resumed parse stages only the rows after it. */
-    async lastRow(table: string) {
-      const r = await sql<{ hi: number | null }>`select max(row_no) as hi from ${sql.table(table)}`.execute(db);
-      return Number(r.rows[0]?.hi ?? 0);
-    },
+    lastRow,
 
     /**
      * Moves one chunk into leads, values, the Timeline and the duplicate counts, in one
@@ -268,19 +271,32 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
      * The imported leads once everything is published: how many, how many repeat a phone that an
      * earlier lead held (in this file or before it: of a pair in the file, the second), and how
      * many hold no phone. Only leads counted as sharing a phone are probed for an earlier holder.
+     * Read in ranges of row numbers as `slices` sizes them (on the embedded database one statement
+     * over a million rows would hold the connection for seconds).
      */
-    async summary(table: string) {
-      const r = await sql<{ total: number; duplicates: number; without_phone: number }>`
-        select count(*)::int as total,
-          (count(*) filter (where l.duplicates > 0 and exists (
-            select 1 from lead_values mine
-            join lead_values o on o.team_id = l.team_id and o.type = 'phone' and o.value = mine.value and o.lead_id < l.id
-            where mine.lead_id = l.id and mine.type = 'phone')))::int as duplicates,
-          (count(*) filter (where not exists (
-            select 1 from lead_values v where v.lead_id = l.id and v.type = 'phone')))::int as without_phone
-        from ${sql.table(table)} s join leads l on l.id = s.lead_id`.execute(db);
-      const row = r.rows[0];
-      return { total: Number(row.total), duplicates: Number(row.duplicates), withoutPhone: Number(row.without_phone) };
+    async summary(table: string, slices: SliceSizer = fixedSlices(2 ** 31 - 1)) {
+      const out = { total: 0, duplicates: 0, withoutPhone: 0 };
+      const last = await lastRow(table);
+      for (let lo = 0; lo < last; ) {
+        const hi = Math.min(last, lo + slices.size());
+        const started = performance.now();
+        const r = await sql<{ total: number; duplicates: number; without_phone: number }>`
+          select count(*)::int as total,
+            (count(*) filter (where l.duplicates > 0 and exists (
+              select 1 from lead_values mine
+              join lead_values o on o.team_id = l.team_id and o.type = 'phone' and o.value = mine.value and o.lead_id < l.id
+              where mine.lead_id = l.id and mine.type = 'phone')))::int as duplicates,
+            (count(*) filter (where not exists (
+              select 1 from lead_values v where v.lead_id = l.id and v.type = 'phone')))::int as without_phone
+          from ${sql.table(table)} s join leads l on l.id = s.lead_id
+          where s.row_no > ${lo} and s.row_no <= ${hi}`.execute(db);
+        slices.held(hi - lo, performance.now() - started);
+        out.total += Number(r.rows[0].total);
+        out.duplicates += Number(r.rows[0].duplicates);
+        out.withoutPhone += Number(r.rows[0].without_phone);
+        lo = hi;
+      }
+      return out;
     },
   };
 }
