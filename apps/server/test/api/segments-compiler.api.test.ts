@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZSegmentCondition } from '@herald/shared/segments/segment-conditions';
 import type { DB } from '../../src/db/schema.ts';
+import { fixedSlices } from '../../src/db/slice-sizer.ts';
 import { csvCell } from '@herald/shared/common/csv-cells';
 import { compileConditions } from '../../src/modules/segments/filter-compiler.ts';
 import { createSegmentLeadsRepository, csvCellSql } from '../../src/modules/segments/segment-leads.repository.ts';
@@ -263,6 +264,29 @@ describe.each(databases)('filter compiler on %s', (kind) => {
     // Another team's leads never match: the outer query is team-scoped, the subqueries follow it.
     const other = await sql<{ n: number }>`select count(*)::int as n from leads where team_id <> ${teamId}`.execute(db);
     expect(other.rows[0].n).toBe(0);
+  });
+
+  it('counts read in ranges of lead ids add up to the count of one read', async () => {
+    const where = (...conditions: Array<{ id: string | number; operator: string; values?: unknown[] }>) =>
+      compileConditions(
+        conditions.map((c) => ZSegmentCondition.parse(c)),
+        { teamId, attributeTypes: types, presenceBits: bits },
+      );
+    const whole = createSegmentLeadsRepository(db);
+    // Ranges of one and two ids: every boundary between two leads falls between two ranges.
+    for (const width of [1, 2]) {
+      const sliced = createSegmentLeadsRepository(db, { countSlices: () => fixedSlices(width) });
+      for (const q of [
+        { where: where() },
+        { where: where({ id: 'source', operator: 'eq', values: v('S1') }) },
+        { where: where({ id: 'list', operator: 'first_appeared_in_list', values: v('L3') }) },
+      ]) {
+        const expected = await whole.count(teamId, q);
+        expect(expected.total).toBeGreaterThan(0);
+        expect(await sliced.count(teamId, q)).toEqual(expected);
+      }
+    }
+    expect(await whole.count(teamId, { where: where() })).toEqual({ total: 7, blacklisted: 1, duplicates: 6 });
   });
 
   it('export walks visit every lead once, in order, in batches smaller than the set', async () => {

@@ -1,4 +1,5 @@
 import { countTeamRows, type PlanLimits } from '../../db/plan-limits.ts';
+import { heldSlices } from '../../db/slice-sizer.ts';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +36,8 @@ export interface SegmentsModuleDeps {
   limits?: PlanLimits;
 }
 
+/** A count's ranges of lead ids on the embedded database: a team's ids may be spread among others'. */
+const EMBEDDED_COUNTS = { targetMs: 100, first: 20_000, min: 2_000, max: 5_000_000 };
 const SWEEP_EVERY_MS = 10_000;
 /** An export run beats every few seconds; one silent this long died with its process. */
 const BEAT_EVERY_MS = 5_000;
@@ -45,7 +48,11 @@ const KEEP_FILES_DAYS = 7;
 /** Wires audiences: repositories → services → routes, and the export job. */
 export async function createSegmentsModule(deps: SegmentsModuleDeps) {
   const db = deps.database.db;
-  const leads = createSegmentLeadsRepository(db);
+  // On the embedded database a count is read in ranges of ~100 ms each (decision 013).
+  const leads = createSegmentLeadsRepository(
+    db,
+    deps.database.kind === 'embedded' ? { countSlices: () => heldSlices(EMBEDDED_COUNTS) } : {},
+  );
   const segments = createSegmentsService({
     repo: createSegmentsRepository(db),
     leads,

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { SliceSizer } from '../../db/slice-sizer.ts';
 import { escapeLike } from '../../db/sql-text.ts';
 import { PHONES_CELL } from '@herald/shared/common/csv-cells';
 
@@ -32,8 +33,12 @@ export interface Order {
 
 const leadColumns = ['id', 'status', 'source_id', 'list_id', 'duplicates', 'created_at', 'updated_at'] as const;
 
-/** The leads of a segment: pages, counts and export batches over `leads` with a compiled predicate. */
-export function createSegmentLeadsRepository(db: Kysely<DB>) {
+/**
+ * The leads of a segment: pages, counts and export batches over `leads` with a compiled predicate.
+ * With `countSlices` (the embedded database), a count reads the team's leads in ranges of ids as
+ * it sizes them, so a count over a million leads is many short holds of the one connection.
+ */
+export function createSegmentLeadsRepository(db: Kysely<DB>, options: { countSlices?: () => SliceSizer } = {}) {
   function filtered(teamId: number, q: LeadQuery) {
     let query = db.selectFrom('leads').where('leads.team_id', '=', teamId).where(q.where);
     if (q.search) {
@@ -112,14 +117,40 @@ export function createSegmentLeadsRepository(db: Kysely<DB>) {
     },
 
     async count(teamId: number, q: LeadQuery) {
-      const row = await filtered(teamId, q)
-        .select([
-          sql<number>`count(*)`.as('total'),
-          sql<number>`count(*) filter (where leads.status = 'blacklisted')`.as('blacklisted'),
-          sql<number>`count(*) filter (where leads.duplicates > 0)`.as('duplicates'),
-        ])
+      const counts = async (lo?: number, hi?: number) => {
+        let query = filtered(teamId, q);
+        if (lo !== undefined && hi !== undefined) query = query.where('leads.id', '>', lo).where('leads.id', '<=', hi);
+        const row = await query
+          .select([
+            sql<number>`count(*)`.as('total'),
+            sql<number>`count(*) filter (where leads.status = 'blacklisted')`.as('blacklisted'),
+            sql<number>`count(*) filter (where leads.duplicates > 0)`.as('duplicates'),
+          ])
+          .executeTakeFirstOrThrow();
+        return { total: Number(row.total), blacklisted: Number(row.blacklisted), duplicates: Number(row.duplicates) };
+      };
+      // A search's matches are one uncorrelated subquery, which each range would read again.
+      if (!options.countSlices || q.search) return counts();
+      const slices = options.countSlices();
+      const bounds = await db
+        .selectFrom('leads')
+        .select([sql<number | null>`min(id)`.as('lo'), sql<number | null>`max(id)`.as('hi')])
+        .where('team_id', '=', teamId)
         .executeTakeFirstOrThrow();
-      return { total: Number(row.total), blacklisted: Number(row.blacklisted), duplicates: Number(row.duplicates) };
+      const out = { total: 0, blacklisted: 0, duplicates: 0 };
+      if (bounds.lo === null || bounds.hi === null) return out;
+      const last = Number(bounds.hi);
+      for (let lo = Number(bounds.lo) - 1; lo < last; ) {
+        const hi = Math.min(last, lo + slices.size());
+        const started = performance.now();
+        const part = await counts(lo, hi);
+        slices.held(hi - lo, performance.now() - started);
+        out.total += part.total;
+        out.blacklisted += part.blacklisted;
+        out.duplicates += part.duplicates;
+        lo = hi;
+      }
+      return out;
     },
 
     /**
