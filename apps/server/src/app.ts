@@ -15,7 +15,7 @@ import { registerHttpPlugins } from './http/http-plugins.ts';
 import { loggerOptions } from './http/log-redaction.ts';
 import { registerStorableTextGuard } from './http/storable-text.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { createJobQueue, type JobQueue, jobsSchemaOf } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAlphaNamesModule } from './modules/alpha-names/index.ts';
 import { createAttributesModule } from './modules/attributes/index.ts';
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const jobs = createJobQueue({
     database,
     bus,
-    schema: options.jobsSchema,
+    schema: options.jobsSchema ?? (await jobsSchemaOf(database)),
     runWorkers: config.HERALD_ROLE !== 'api',
   });
   await jobs.start();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { PgBoss, type QueuePolicy } from 'pg-boss';
 import type { TProcess } from '@herald/shared/processes/processes.schemas';
 import type { Database } from '../db/database.ts';
@@ -54,6 +55,20 @@ const INTERNAL_RETRY: Required<RetryOptions> = { retryLimit: 3, retryDelay: 10, 
  * a failure is reported to its owner, and a long job resumes through its own run table instead
  * (`resumable-runs.ts`).
  */
+/**
+ * pg-boss's schema beside Herald's tables: its default (`pgboss`) when they are in `public`, and
+ * `<schema>_jobs` when they are in another schema. Deployments (or test runs) sharing one database
+ * in different schemas then never take each other's jobs: a job names its row by id only, and a
+ * worker of another schema would run it against its own rows (as the event bus keeps a channel
+ * per schema).
+ */
+export async function jobsSchemaOf(database: Database): Promise<string | undefined> {
+  if (database.kind !== 'postgres') return undefined;
+  const r = await sql<{ s: string }>`select current_schema() as s`.execute(database.db);
+  const schema = r.rows[0]?.s;
+  return !schema || schema === 'public' ? undefined : `${schema}_jobs`;
+}
+
 export function createJobQueue(options: {
   database: Database;
   bus: EventBus;

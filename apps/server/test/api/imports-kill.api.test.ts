@@ -47,6 +47,8 @@ describe.skipIf(!base)('an import survives kill -9 on postgres', () => {
   afterAll(async () => {
     await server.dispose();
     await client?.query(`drop schema if exists ${schema} cascade`).catch(() => {});
+    // pg-boss's, beside it (jobsSchemaOf).
+    await client?.query(`drop schema if exists ${schema}_jobs cascade`).catch(() => {});
     await client?.end();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -38,6 +38,8 @@ describe.skipIf(!base)('a single SMS survives kill -9 on postgres', () => {
     await twilio?.close();
     blackhole?.close();
     await client?.query(`drop schema if exists ${schema} cascade`).catch(() => {});
+    // pg-boss's, beside it (jobsSchemaOf).
+    await client?.query(`drop schema if exists ${schema}_jobs cascade`).catch(() => {});
     await client?.end();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -69,6 +71,13 @@ describe.skipIf(!base)('a single SMS survives kill -9 on postgres', () => {
     const blackholeUrl = `http://127.0.0.1:${(blackhole.address() as { port: number }).port}`;
 
     await start();
+    // Its jobs live beside its schema, never in a `pgboss` schema other runs on this database share
+    // (a worker there once took another run's import and left it queued for good).
+    const jobsSchemas = await client.query(
+      `select schema_name from information_schema.schemata where schema_name in ($1, 'pgboss') order by 1`,
+      [`${schema}_jobs`],
+    );
+    expect(jobsSchemas.rows.map((r) => r.schema_name)).toContain(`${schema}_jobs`);
     const password = 'Secret-pass1';
     const signup = await api('POST', '/auth/signup', undefined, {
       name: 'Kill Test',
