@@ -217,11 +217,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const templates = createTemplatesModule({ db });
+  const gateways = createGatewaysModule({
+    db,
+    secretKey: config.HERALD_SECRET_KEY,
+    appUrl: config.APP_URL,
+    timeoutMs: config.GATEWAY_TIMEOUT_MS,
+    baseUrls: {
+      twilio: config.TWILIO_BASE_URL,
+      telnyx: config.TELNYX_BASE_URL,
+      turbosms: config.TURBOSMS_BASE_URL,
+      smsclub: config.SMSCLUB_BASE_URL,
+      alphasms: config.ALPHASMS_BASE_URL,
+    },
+  });
   const alphaNames = await createAlphaNamesModule({
     db,
     jobs,
     adminEmails: config.HERALD_ADMIN_EMAILS,
     autoApproveSeconds: config.HERALD_ALPHA_AUTO_APPROVE_SECONDS,
+    simulatorReviewSeconds: config.HERALD_SIMULATOR_REVIEW_SECONDS,
+    sendsOnlyThroughSimulator: gateways.service.sendsOnlyThroughSimulator,
     limits,
   });
   const processesModule = createProcessesModule({ processes: jobs.processes });
@@ -252,19 +267,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   plans.features.provide('free-sms-limit', billing.freeSmsUsage);
   plans.features.provideConsumer('free-sms-limit', billing.spendFreeSms);
   const config_ = createConfigModule();
-  const gateways = createGatewaysModule({
-    db,
-    secretKey: config.HERALD_SECRET_KEY,
-    appUrl: config.APP_URL,
-    timeoutMs: config.GATEWAY_TIMEOUT_MS,
-    baseUrls: {
-      twilio: config.TWILIO_BASE_URL,
-      telnyx: config.TELNYX_BASE_URL,
-      turbosms: config.TURBOSMS_BASE_URL,
-      smsclub: config.SMSCLUB_BASE_URL,
-      alphasms: config.ALPHASMS_BASE_URL,
-    },
-  });
   options.onGateways?.(gateways);
   const shortLinks = createShortLinksModule({ db, appUrl: config.APP_URL, limits });
   options.onShortLinks?.(shortLinks);

@@ -83,6 +83,13 @@ const ZConfigSource = z.object({
     .min(0)
     .max(7 * 24 * 3600)
     .optional(),
+  /** The simulator's review of an alpha name: a team that sends only through it has its names approved after this. */
+  HERALD_SIMULATOR_REVIEW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(30),
   /**
    * How long a message being sent holds its claim; after it a sweep calls the send's outcome unknown
    * (the process died mid-send). Default: three gateway timeouts plus 30 s.

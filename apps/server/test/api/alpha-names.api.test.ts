@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueWithTrial } from '../fixtures/plans/catalogue.ts';
 import { addMember, signupVerified, uniqueEmail } from '../support/accounts.ts';
+import { createGateway } from '../support/gateways.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
 
@@ -162,5 +163,48 @@ describe.each(databases)('alpha names approved by themselves on %s (simulator in
       payload: { name: 'Another' },
     });
     expect(second.json()).toMatchObject({ status: 'limit', code: 'alpha_names_limit_reached' });
+  });
+});
+
+describe.each(databases)('alpha names of a team that sends only through the simulator on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { HERALD_SIMULATOR_REVIEW_SECONDS: '1' });
+  });
+  afterAll(() => t?.close());
+
+  const store = async (token: string, name: string) =>
+    (await t.request({ method: 'POST', url: '/api/alpha-names/store', token, payload: { name } })).json().data;
+  const statusOf = async (token: string, id: number) =>
+    (await t.request({ method: 'GET', url: '/api/alpha-names', token }))
+      .json()
+      .data.find((n: { id: number }) => n.id === id)?.status;
+
+  it('are approved by themselves after the simulator’s review; a team with a real gateway waits for an admin', async () => {
+    const simulated = await signupVerified(t);
+    const real = await signupVerified(t);
+    const none = await signupVerified(t);
+    await createGateway(t, simulated.token, { type: 'simulator', name: 'Simulator', default: true });
+    await createGateway(t, real.token, { type: 'simulator', name: 'Simulator', default: true });
+    await createGateway(t, real.token, {
+      type: 'twilio',
+      name: 'Twilio',
+      credentials: { sid: `AC${'1'.repeat(32)}`, token: 'secret', from_twilio: '+15005550006' },
+    });
+    const [a, b, c] = [
+      await store(simulated.token, 'SimOnly'),
+      await store(real.token, 'RealToo'),
+      await store(none.token, 'NoGateway'),
+    ];
+    expect([a.status, b.status, c.status]).toEqual([2, 2, 2]);
+    await waitUntil(
+      'the simulator team’s name approved',
+      async () => (await statusOf(simulated.token, a.id)) === 1,
+      30_000,
+    );
+    // Well past the simulator's delay, the others are still on review.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(await statusOf(real.token, b.id)).toBe(2);
+    expect(await statusOf(none.token, c.id)).toBe(2);
   });
 });

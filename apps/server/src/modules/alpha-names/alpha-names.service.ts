@@ -22,8 +22,8 @@ export function toAlphaName(row: AlphaNameRow): TAlphaName {
 export interface AlphaNamesServiceDeps {
   /** The plan's `alpha-name-limit` (decision 015); no limit without it. */
   limits?: PlanLimits;
-  /** Asks for a name on review to be approved by itself later (simulator installations); absent otherwise. */
-  scheduleAutoApprove?: (id: number) => Promise<void>;
+  /** Asks for a name on review to be approved by itself later, where no carrier reviews it (alpha-names.jobs.ts). */
+  scheduleAutoApprove?: (teamId: number, id: number) => Promise<void>;
 }
 
 /** Sender names: asked for by a team, reviewed by the installation's admins, one default per team. */
@@ -49,7 +49,7 @@ export function createAlphaNamesService(repo: AlphaNamesRepository, deps: AlphaN
         throw error;
       }
       if (!row) throw AppError.field('name', 'alpha_name_taken');
-      await deps.scheduleAutoApprove?.(Number(row.id));
+      await deps.scheduleAutoApprove?.(teamId, Number(row.id));
       return { status: 'ok', data: toAlphaName(row) };
     },
 

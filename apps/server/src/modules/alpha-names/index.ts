@@ -13,8 +13,12 @@ export interface AlphaNamesModuleDeps {
   jobs: JobQueue;
   /** E-mails of the installation's admins, who review names of every team (lower case). */
   adminEmails: readonly string[];
-  /** Seconds after which a name on review is approved by itself (simulator installations); off when absent. */
+  /** Seconds after which every team's name on review is approved by itself (simulator installations); off when absent. */
   autoApproveSeconds?: number;
+  /** Seconds after which the name of a team that sends only through the simulator is approved by itself. */
+  simulatorReviewSeconds: number;
+  /** The gateways module's answer: every gateway the team can send through is the simulator. */
+  sendsOnlyThroughSimulator?: (teamId: number) => Promise<boolean>;
   /** The plan's `alpha-name-limit` (decision 015); no limit without it. */
   limits?: PlanLimits;
 }
@@ -24,8 +28,11 @@ export async function createAlphaNamesModule(deps: AlphaNamesModuleDeps) {
   const repo = createAlphaNamesRepository(deps.db);
   const service = createAlphaNamesService(repo, {
     limits: deps.limits,
-    scheduleAutoApprove:
-      deps.autoApproveSeconds === undefined ? undefined : autoApproveScheduler(deps.jobs, deps.autoApproveSeconds),
+    scheduleAutoApprove: autoApproveScheduler(deps.jobs, {
+      everySeconds: deps.autoApproveSeconds,
+      simulatorSeconds: deps.simulatorReviewSeconds,
+      sendsOnlyThroughSimulator: deps.sendsOnlyThroughSimulator,
+    }),
   });
   await registerAutoApprove(deps.jobs, service);
   deps.limits?.provide('alpha-name-limit', (db, teamId) => repo.countHeld(teamId, db));

@@ -135,6 +135,12 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
         }));
     },
 
+    /** Every gateway the team can send through is the simulator, and it has one: no carrier reviews its alpha names. */
+    async sendsOnlyThroughSimulator(teamId: number): Promise<boolean> {
+      const sending = (await repo.findAll(teamId)).filter((row) => row.active && !row.allow_lookup);
+      return sending.length > 0 && sending.every((row) => row.type === 'simulator');
+    },
+
     async create(teamId: number, input: GatewayInput): Promise<TGateway> {
       return view(await repo.insert(teamId, prepare(input)));
     },
