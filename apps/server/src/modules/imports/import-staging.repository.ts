@@ -214,7 +214,7 @@ export function createImportStaging(db: Kysely<DB>, connectionString?: string) {
           // without the wait for the chunk before (on PostgreSQL two chunks overlap).
           const started = performance.now();
           await holdImport(tx, a.importId, a.attempt);
-          const chunk = await beginStagedPublish(tx, a);
+          const chunk = await beginStagedPublish(tx, { ...a, autovacuum: connectionString !== undefined });
           if (chunk.missing) {
             throw chunk.missing === 'list'
               ? listDeleted()
