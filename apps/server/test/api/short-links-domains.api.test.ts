@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkLength } from '@herald/shared/short-links/short-link-code';
 import type { DB } from '../../src/db/schema.ts';
 import { addMember, signupVerified } from '../support/accounts.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
@@ -45,6 +46,22 @@ describe.each(databases)('short URL domains on %s', (kind) => {
     });
     expect((await api(owner.token, 'DELETE', `/${b.json().data.id}`)).json().code).toBe('short_url_domain_deleted');
     expect((await list(owner.token)).map((d: { url: string }) => d.url)).toEqual(['c.example.ua']);
+  });
+
+  it('tells everyone who sends, operators too, the host of the team’s next links and their length', async () => {
+    const owner = await signupVerified(t);
+    const operator = await addMember(t, owner.token, 'team_operator');
+    const host = async (token: string) => (await api(token, 'GET', '/link-host')).json();
+    // No domain: the app's own host.
+    const own = await host(operator.token);
+    expect(own.host).toBe(new URL(t.app.services.config.APP_URL).host);
+    const long = 'links.a-rather-long-brand-name.example.ua';
+    await api(owner.token, 'POST', '', { url: 'off.example.ua', sort_order: 1, access: 'Disabled' });
+    await api(owner.token, 'POST', '', { url: long, sort_order: 2 });
+    expect(await host(operator.token)).toEqual({ host: long, link_length: linkLength(long) });
+    expect(linkLength(long)).toBeGreaterThan(17);
+    // Another team's links stay on the app's host.
+    expect((await host((await signupVerified(t)).token)).host).toBe(own.host);
   });
 
   it("another team's domain is 404 and unchanged; operators get 403, admins manage", async () => {

@@ -44,3 +44,11 @@ export const ZDoneResponse = z.object({ message: z.string(), code: z.string() })
 
 /** `GET short-url-domains/has-access`: whether the team's plan includes its own domains. */
 export const ZShortUrlDomainAccess = z.object({ access: z.boolean() });
+
+/**
+ * `GET short-url-domains/link-host`: the host the team's next links are made on (its first
+ * enabled domain, else the app's own), so everyone who writes a message, operators too, sees
+ * what a `{{link}}` will cost.
+ */
+export const ZShortUrlLinkHost = z.object({ host: z.string(), link_length: z.number() });
+export type TShortUrlLinkHost = z.infer<typeof ZShortUrlLinkHost>;

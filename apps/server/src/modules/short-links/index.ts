@@ -26,7 +26,11 @@ export function createShortLinksModule(deps: ShortLinksModuleDeps) {
   const appHost = new URL(deps.appUrl).host.toLowerCase();
   const maker = createShortLinksMaker(repo, appHost);
   const clicks = createShortLinkClicks(deps.db, repo);
-  const domains = createShortUrlDomainsService(repo, { db: deps.db, assertCanCreate: deps.limits.assertCanCreate });
+  const domains = createShortUrlDomainsService(repo, {
+    db: deps.db,
+    assertCanCreate: deps.limits.assertCanCreate,
+    appHost,
+  });
   return {
     make: maker.make,
     makeMany: maker.makeMany,

@@ -5,6 +5,7 @@ import { done } from '@herald/shared/common/messages';
 import {
   ZDoneResponse,
   ZShortUrlDomainAccess,
+  ZShortUrlLinkHost,
   ZShortUrlDomainList,
   ZShortUrlDomainResponse,
   ZStoreShortUrlDomainRequest,
@@ -22,6 +23,12 @@ export async function shortUrlDomainsRoutes(app: FastifyInstance, { domains }: {
 
   r.get('/short-url-domains', { preHandler: manage, schema: { tags, response: { 200: ZShortUrlDomainList } } }, (req) =>
     domains.list(team(req)),
+  );
+  // Everyone who sends (operators too) sees what a link will cost in the composer.
+  r.get(
+    '/short-url-domains/link-host',
+    { preHandler: app.authorize('gateways:send'), schema: { tags, response: { 200: ZShortUrlLinkHost } } },
+    (req) => domains.linkHost(team(req)),
   );
   r.get(
     '/short-url-domains/has-access',

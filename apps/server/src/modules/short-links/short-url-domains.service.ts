@@ -26,6 +26,8 @@ export interface DomainsDeps {
   db: Kysely<DB>;
   /** The plans' check (decision 015): refuses with a translated 422 when the plan lacks the feature. */
   assertCanCreate: (tx: Kysely<DB>, teamId: number, slug: TFeatureSlug) => Promise<void>;
+  /** The app's own host: links are made on it when the team has no enabled domain. */
+  appHost: string;
 }
 
 const notFound = () => new AppError('not_found', message('short_url_domain_not_found'));
@@ -41,6 +43,12 @@ export function createShortUrlDomainsService(repo: ShortLinksRepository, deps: D
   return {
     async list(teamId: number) {
       return { data: (await repo.domains.list(teamId)).map(toShortUrlDomain) };
+    },
+
+    /** The host the team's next links are made on, as the link maker picks it, and a link's length there. */
+    async linkHost(teamId: number) {
+      const host = (await repo.linkHost(deps.db, teamId)) ?? deps.appHost;
+      return { host, link_length: linkLength(host) };
     },
 
     /** Whether the team's plan includes its own domains (the settings tab shows the refusal otherwise). */

@@ -9,33 +9,20 @@ import type { ComposerSlot } from '../../features/messages/components/send-sms-m
 import { useMessageEvents } from '../../features/messages/use-message-events.ts';
 import { defaultCountryQueryOptions } from '../../features/settings/api/get-default-country.ts';
 import { phoneTemplateQueryOptions } from '../../features/settings/api/get-phone-template.ts';
-import { shortUrlDomainsQueryOptions } from '../../features/short-links/api/get-short-url-domains.ts';
+import { linkHostQueryOptions } from '../../features/short-links/api/get-link-host.ts';
 import { SaveAsTemplateButton } from '../../features/templates/components/save-as-template-button.tsx';
 import { SelectTemplateModal } from '../../features/templates/components/select-template-modal.tsx';
 import { SmsComposer } from '../../features/templates/components/sms-composer.tsx';
 
 /** The single SMS's message field: the templates' composer, load a template, save as template. */
-function Composer({
-  slot,
-  canManageTemplates,
-  canListDomains,
-}: {
-  slot: ComposerSlot;
-  canManageTemplates: boolean;
-  canListDomains: boolean;
-}) {
+function Composer({ slot, canManageTemplates }: { slot: ComposerSlot; canManageTemplates: boolean }) {
   const { t } = useTranslation('templates');
   const { t: tm } = useTranslation('messages-sms');
   const [loading, setLoading] = useState(false);
   const attributes = useAttributes();
-  // The host links are made on, as the server picks it: the first enabled domain, else the app's
-  // own. Only owners and admins may list the domains; for others it stays unknown and unwarned.
-  const domains = useQuery({ ...shortUrlDomainsQueryOptions(), enabled: canListDomains });
-  const linkHost = domains.isSuccess
-    ? ([...domains.data.data]
-        .filter((d) => d.access === 'Enabled')
-        .sort((a, b) => a.sort_order - b.sort_order || a.id - b.id)[0]?.url ?? window.location.host)
-    : null;
+  // The host links are made on, as the server picks it (the first enabled domain, else the app's
+  // own): a long one warns that a link costs more than the composer counts, operators included.
+  const linkHost = useQuery(linkHostQueryOptions()).data?.host ?? null;
   // The lead's attributes, rendered from its values, and the per-recipient links.
   const placeholders = useMemo(
     () => [
@@ -103,13 +90,7 @@ export function SendSmsAction({ permissions }: { permissions: readonly string[] 
       : undefined;
   return (
     <SendSmsButton
-      composer={(slot) => (
-        <Composer
-          slot={slot}
-          canManageTemplates={canManageTemplates}
-          canListDomains={permissions.includes('settings:manage')}
-        />
-      )}
+      composer={(slot) => <Composer slot={slot} canManageTemplates={canManageTemplates} />}
       phoneRule={phoneRule}
     />
   );
