@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZActiveSubscription } from '../plans/plans.schemas.ts';
-import { messageText, type TMessageCode } from '../common/messages.ts';
+import type { TMessageCode } from '../common/messages.ts';
 import { ZRole } from './roles.ts';
 
 /** Special characters a password needs one of (spec section 5). */
