@@ -91,7 +91,11 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const idle = await sampleIdle(herald.url, auth);
     ctx.log(`posting ${(total * 2).toLocaleString('en')} status callbacks over ${CONNECTIONS} connections`);
     const sampler = startSampler(herald.url, auth);
-    const result = await postCallbacks({ base: herald.url, connections: CONNECTIONS, sequences });
+    // BENCH_WEBHOOKS_RATE: a steady stream at that many reports/s, to see other requests at a given
+    // rate (the bar's own, say) rather than at the most the app takes.
+    const pace = process.env.BENCH_WEBHOOKS_RATE ? Number(process.env.BENCH_WEBHOOKS_RATE) : undefined;
+    if (pace) ctx.log(`paced at ${pace} reports/s`);
+    const result = await postCallbacks({ base: herald.url, connections: CONNECTIONS, sequences, rate: pace });
     const during = await sampler.stop();
     const rate = result.requests / result.seconds;
     ctx.log(

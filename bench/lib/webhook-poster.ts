@@ -22,6 +22,8 @@ interface Job {
   connections: number;
   /** One sequence per message (e.g. sent, then delivered): posted in order, one after the other. */
   sequences: Callback[][];
+  /** Callbacks per second at most, spread evenly (a provider's steady stream); as fast as taken when absent. */
+  rate?: number;
 }
 
 /**
@@ -56,18 +58,24 @@ async function post(agent: http.Agent, base: URL, callback: Callback): Promise<n
   });
 }
 
-async function work({ base, connections, sequences }: Job): Promise<PostResult> {
+async function work({ base, connections, sequences, rate }: Job): Promise<PostResult> {
   const url = new URL(base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
+  let scheduled = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (next < sequences.length) {
         const sequence = sequences[next++];
         for (const callback of sequence) {
+          if (rate) {
+            // The n-th callback is due n / rate seconds after the start.
+            const wait = started + (scheduled++ / rate) * 1000 - performance.now();
+            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          }
           const t = performance.now();
           if ((await post(agent, url, callback)) !== 200) failures++;
           latencies.push(performance.now() - t);
