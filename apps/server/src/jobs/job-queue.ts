@@ -49,13 +49,6 @@ export interface RegisterOptions extends RetryOptions {
 const INTERNAL_RETRY: Required<RetryOptions> = { retryLimit: 3, retryDelay: 10, retryBackoff: true };
 
 /**
- * pg-boss on the app's own database (both modes), one queue per job kind, for two kinds of job:
- * internal ones (`register` + `send`/`schedule`), retried and invisible to users, and user-visible
- * ones (`registerProcess` + `enqueueProcess`), each mirrored by a `processes` row and never retried:
- * a failure is reported to its owner, and a long job resumes through its own run table instead
- * (`resumable-runs.ts`).
- */
-/**
  * pg-boss's schema beside Herald's tables: its default (`pgboss`) when they are in `public`, and
  * `<schema>_jobs` when they are in another schema. Deployments (or test runs) sharing one database
  * in different schemas then never take each other's jobs: a job names its row by id only, and a
@@ -69,6 +62,13 @@ export async function jobsSchemaOf(database: Database): Promise<string | undefin
   return !schema || schema === 'public' ? undefined : `${schema}_jobs`;
 }
 
+/**
+ * pg-boss on the app's own database (both modes), one queue per job kind, for two kinds of job:
+ * internal ones (`register` + `send`/`schedule`), retried and invisible to users, and user-visible
+ * ones (`registerProcess` + `enqueueProcess`), each mirrored by a `processes` row and never retried:
+ * a failure is reported to its owner, and a long job resumes through its own run table instead
+ * (`resumable-runs.ts`).
+ */
 export function createJobQueue(options: {
   database: Database;
   bus: EventBus;
