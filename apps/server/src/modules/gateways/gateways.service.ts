@@ -115,6 +115,10 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
    */
   const targets = new Map<number, { until: number; teamId: number; adapter: GatewayAdapter }>();
 
+  /** The team's gateways that send: active and not lookup-only. */
+  const sendingRows = async (teamId: number) =>
+    (await repo.findAll(teamId)).filter((row) => row.active && !row.allow_lookup);
+
   return {
     webhookUrl,
 
@@ -124,20 +128,18 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
 
     /** What the single-SMS form offers: active gateways that send (not lookup-only). */
     async sendingList(teamId: number) {
-      return (await repo.findAll(teamId))
-        .filter((row) => row.active && !row.allow_lookup)
-        .map((row) => ({
-          id: row.id,
-          name: row.name,
-          type: row.type,
-          default: row.is_default,
-          from: row.params.from ?? row.params.from_twilio ?? row.params.from_telnyx ?? null,
-        }));
+      return (await sendingRows(teamId)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        type: row.type,
+        default: row.is_default,
+        from: row.params.from ?? row.params.from_twilio ?? row.params.from_telnyx ?? null,
+      }));
     },
 
     /** Every gateway the team can send through is the simulator, and it has one: no carrier reviews its alpha names. */
     async sendsOnlyThroughSimulator(teamId: number): Promise<boolean> {
-      const sending = (await repo.findAll(teamId)).filter((row) => row.active && !row.allow_lookup);
+      const sending = await sendingRows(teamId);
       return sending.length > 0 && sending.every((row) => row.type === 'simulator');
     },
 
