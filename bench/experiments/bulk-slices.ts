@@ -19,13 +19,20 @@ const rows = Number(process.argv[2] ?? 50_000);
 const chunkSizes = (process.argv[3] ?? '20000,5000,2000,auto').split(',');
 
 const holds: Record<ConnectionPriority, number[]> = { interactive: [], bulk: [] };
+// The bulk holds longer than the request bar leaves room for, with the statements each was made of.
+const LONG_HOLD_MS = Number(process.env.LONG_HOLD_MS ?? 100);
+let longHolds: Array<{ ms: number; statements: string[] }> = [];
+let inHold: string[] = [];
 const acquire = PgliteClient.prototype.acquire;
 PgliteClient.prototype.acquire = async function (this: PgliteClient, priority = currentPriority()) {
   const release = await acquire.call(this, priority);
   const started = performance.now();
+  inHold = [];
   let done = false;
   return () => {
-    if (!done) holds[priority].push(performance.now() - started);
+    const ms = performance.now() - started;
+    if (!done) holds[priority].push(ms);
+    if (!done && priority === 'bulk' && ms > LONG_HOLD_MS) longHolds.push({ ms, statements: inHold });
     done = true;
     release();
   };
@@ -38,13 +45,16 @@ PgliteClient.prototype.query = async function (this: PgliteClient, sql: string, 
   try {
     return await query.call(this, sql, params);
   } finally {
-    statements.push({ ms: performance.now() - started, sql: sql.replace(/\s+/g, ' ').slice(0, 110) });
+    const ms = performance.now() - started;
+    statements.push({ ms, sql: sql.replace(/\s+/g, ' ').slice(0, 110) });
+    if (ms >= 5) inHold.push(`${ms.toFixed(0)} ${sql.replace(/\s+/g, ' ').trim().slice(0, 50)}`);
   }
 };
 const reset = () => {
   holds.interactive = [];
   holds.bulk = [];
   statements = [];
+  longHolds = [];
 };
 const f = (ms: number) => ms.toFixed(0).padStart(6);
 const summary = (label: string, seconds: number) => {
@@ -59,7 +69,10 @@ const summary = (label: string, seconds: number) => {
     const k = kinds.get(s.sql.slice(0, 70)) ?? { ms: 0, n: 0 };
     kinds.set(s.sql.slice(0, 70), { ms: k.ms + s.ms, n: k.n + 1 });
   }
-  for (const [sql, k] of [...kinds].sort((x, y) => y[1].ms - x[1].ms).slice(0, 8))
+  console.log(`    bulk holds over ${LONG_HOLD_MS} ms: ${longHolds.length}`);
+  for (const h of longHolds.sort((x, y) => y.ms - x.ms).slice(0, 6))
+    console.log(`      ${f(h.ms)} ms: ${h.statements.join(' | ') || '(no statement of 5 ms or more)'}`);
+  for (const [sql, k] of [...kinds].sort((x, y) => y[1].ms - x[1].ms).slice(0, Number(process.env.KINDS ?? 8)))
     console.log(`    total ${f(k.ms)} ms in ${String(k.n).padStart(5)}  ${sql}`);
 };
 

@@ -31,6 +31,11 @@ export interface StagedChunk {
    * (PostgreSQL's autovacuum; the embedded database has none).
    */
   autovacuum?: boolean;
+  /**
+   * An earlier chunk of the same run found the planner's statistics covering the team's phones (or
+   * refreshed them): the check, two statements a chunk, is not repeated.
+   */
+  plannerKnowsPhones?: boolean;
 }
 
 const col = (i: number) => sql.ref(`s.c${i}`);
@@ -121,7 +126,9 @@ export async function beginStagedPublish(tx: Transaction<DB>, c: StagedChunk): P
       const phones = stagedPhones(c);
       let count: number;
       if (phones) {
-        if (await phonesUnknownToPlanner(tx, c.teamId, phones)) await sql`analyze lead_values`.execute(tx);
+        if (!c.plannerKnowsPhones && (await phonesUnknownToPlanner(tx, c.teamId, phones))) {
+          await sql`analyze lead_values`.execute(tx);
+        }
         count = await insertCountingDuplicates(tx, c.teamId, lead, staged, range, phones);
       } else {
         const inserted = await sql`

@@ -70,6 +70,8 @@ export function startPublisher(o: PublisherOptions) {
     let published = 0;
     let turn: Promise<unknown> = Promise.resolve();
     let reported: Promise<unknown> = Promise.resolve();
+    // A committed chunk has checked (or refreshed) the planner's view of the team's phones.
+    let plannerKnowsPhones = false;
     const inflight: Array<Promise<unknown>> = [];
     try {
       while (!stopped) {
@@ -94,9 +96,10 @@ export function startPublisher(o: PublisherOptions) {
         // Stopped or failed while waiting for a slot: no chunk more.
         if (stopped) break;
         if (failure !== undefined) throw failure;
-        const chunk = o.staging.publish({ ...o.args, lo, hi: next.hi }, turn);
+        const chunk = o.staging.publish({ ...o.args, lo, hi: next.hi, plannerKnowsPhones }, turn);
         turn = chunk;
         reported = Promise.all([chunk, reported]).then(async ([{ heldMs }]) => {
+          plannerKnowsPhones = true;
           o.chunks.held(next.rows, heldMs);
           published += next.rows;
           await o.onChunk(published);

@@ -30,6 +30,8 @@ export interface PublishArgs {
   /** Publishes staged rows with lo < row_no <= hi. */
   lo: number;
   hi: number;
+  /** See `StagedChunk.plannerKnowsPhones`: true after the run's first committed chunk. */
+  plannerKnowsPhones?: boolean;
 }
 
 /** A committed chunk: the leads it added, and how long its transaction held the connection. */
