@@ -4,7 +4,7 @@ import { ZSegmentCondition } from '@herald/shared/segments/segment-conditions';
 import type { DB } from '../../src/db/schema.ts';
 import { fixedSlices } from '../../src/db/slice-sizer.ts';
 import { csvCell } from '@herald/shared/common/csv-cells';
-import { compileConditions } from '../../src/modules/segments/filter-compiler.ts';
+import { compileConditions, readsLeadRowOnly } from '../../src/modules/segments/filter-compiler.ts';
 import { createSegmentLeadsRepository, csvCellSql } from '../../src/modules/segments/segment-leads.repository.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
@@ -277,9 +277,9 @@ describe.each(databases)('filter compiler on %s', (kind) => {
     for (const width of [1, 2]) {
       const sliced = createSegmentLeadsRepository(db, { countSlices: () => fixedSlices(width) });
       for (const q of [
-        { where: where() },
-        { where: where({ id: 'source', operator: 'eq', values: v('S1') }) },
-        { where: where({ id: 'list', operator: 'first_appeared_in_list', values: v('L3') }) },
+        { where: where(), inRanges: true },
+        { where: where({ id: 'source', operator: 'eq', values: v('S1') }), inRanges: true },
+        { where: where({ id: 'list', operator: 'first_appeared_in_list', values: v('L3') }), inRanges: true },
       ]) {
         const expected = await whole.count(teamId, q);
         expect(expected.total).toBeGreaterThan(0);
@@ -287,6 +287,32 @@ describe.each(databases)('filter compiler on %s', (kind) => {
       }
     }
     expect(await whole.count(teamId, { where: where() })).toEqual({ total: 7, blacklisted: 1, duplicates: 6 });
+  });
+
+  it('only predicates over the lead row itself are counted in ranges', () => {
+    const ctx = { teamId, attributeTypes: types, presenceBits: bits };
+    const link = (...conditions: Array<{ id: string | number; operator: string; values?: unknown[] }>) => ({
+      id: 1,
+      ignore_new_leads: false,
+      frozen_at: null,
+      conditions: conditions.map((c) => ZSegmentCondition.parse(c)),
+    });
+    const rowOnly = link(
+      { id: 'source', operator: 'not_eq', values: v('S1') },
+      { id: 'status', operator: 'eq', values: ['active'] },
+      { id: 'duplicates', operator: 'eq', values: ['1'] },
+      { id: attr.city, operator: 'not_empty' },
+    );
+    expect(readsLeadRowOnly([link(), rowOnly], ctx)).toBe(true);
+    // A value pattern, a phone shared with other leads, an attribute without a presence bit, saved members.
+    expect(readsLeadRowOnly([rowOnly, link({ id: attr.city, operator: 'contains', values: ['v'] })], ctx)).toBe(false);
+    expect(readsLeadRowOnly([link({ id: 'list', operator: 'first_appeared_in_list', values: v('L3') })], ctx)).toBe(
+      false,
+    );
+    expect(readsLeadRowOnly([link({ id: attr.city, operator: 'empty' })], { ...ctx, presenceBits: new Map() })).toBe(
+      false,
+    );
+    expect(readsLeadRowOnly([{ ...link(), ignore_new_leads: true, frozen_at: new Date() }], ctx)).toBe(false);
   });
 
   it('export walks visit every lead once, in order, in batches smaller than the set', async () => {

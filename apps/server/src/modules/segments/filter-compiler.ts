@@ -170,3 +170,31 @@ export function compileChain(chain: readonly ChainLink[], ctx: CompileContext): 
   );
   return parts.length === 0 ? TRUE : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
+
+/**
+ * Whether the chain's predicate reads only each lead's own row (its source, list, status,
+ * duplicates, presence bits), with no subquery over values, an audience's saved members or other
+ * leads. Only then is a count read in ranges of ids cheaper than in one statement: a semi-join's
+ * inner side (the values matching a pattern, found through the trigram index) is read whole again
+ * for every range (a three-level audience with `contains` took 4 s in ranges instead of 0.26 s).
+ */
+export function readsLeadRowOnly(chain: readonly ChainLink[], ctx: CompileContext): boolean {
+  return chain.every(
+    (link) => !(link.ignore_new_leads && link.frozen_at) && link.conditions.every((c) => rowLocal(c, ctx)),
+  );
+}
+
+function rowLocal(c: TSegmentCondition, ctx: CompileContext): boolean {
+  switch (conditionKind(c.id)) {
+    case 'source':
+    case 'list':
+      return c.operator === 'eq' || c.operator === 'not_eq';
+    case 'status':
+    case 'duplicates':
+      return true;
+    case 'attribute':
+      return (c.operator === 'empty' || c.operator === 'not_empty') && ctx.presenceBits.has(Number(c.id));
+    default:
+      return false;
+  }
+}

@@ -61,7 +61,7 @@ export function createExportRunner(deps: ExportRunnerDeps) {
     try {
       if (row.segment_id === null) throw new Error('The audience was deleted.');
       const chain = await deps.segments.requireChain(teamId, Number(row.segment_id));
-      const where = await deps.segments.predicate(teamId, chain);
+      const { where, inRanges } = await deps.segments.predicate(teamId, chain);
       const all = await deps.attributes(teamId);
       const byId = new Map(all.map((a) => [a.id, a]));
       const chosen = request.attributes.flatMap((id) => byId.get(id) ?? []);
@@ -71,7 +71,7 @@ export function createExportRunner(deps: ExportRunnerDeps) {
         : 'id';
       const order = { field, dir: request.order?.dir ?? 'desc' };
       const search = request.search?.trim() || undefined;
-      const { total } = await deps.leads.count(teamId, { where, search });
+      const { total } = await deps.leads.count(teamId, { where, search, inRanges });
 
       const ids = columns.map((a) => a.id);
       const walk = await deps.leads.prepareWalk(teamId, Number(row.id), { where, search, order });

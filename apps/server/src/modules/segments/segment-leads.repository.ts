@@ -25,6 +25,12 @@ export interface LeadQuery {
   /** The segment's membership, from the filter compiler. */
   where: RawBuilder<SqlBool>;
   search?: string;
+  /**
+   * The predicate reads only each lead's own row (`readsLeadRowOnly`): with `countSlices`, its
+   * count may be read in ranges of ids. Any predicate counts the same either way; this says which
+   * costs less.
+   */
+  inRanges?: boolean;
 }
 export interface Order {
   field: LeadOrderField;
@@ -130,7 +136,7 @@ export function createSegmentLeadsRepository(db: Kysely<DB>, options: { countSli
         return { total: Number(row.total), blacklisted: Number(row.blacklisted), duplicates: Number(row.duplicates) };
       };
       // A search's matches are one uncorrelated subquery, which each range would read again.
-      if (!options.countSlices || q.search) return counts();
+      if (!options.countSlices || q.search || !q.inRanges) return counts();
       const slices = options.countSlices();
       const bounds = await db
         .selectFrom('leads')

@@ -10,7 +10,7 @@ import { runAsBulk } from '../../db/connection-priority.ts';
 import type { VersionedCache } from '../../db/versioned-cache.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pageArgs } from '../../http/paging.ts';
-import { type ChainLink, type CompileContext, compileChain } from './filter-compiler.ts';
+import { type ChainLink, type CompileContext, compileChain, readsLeadRowOnly } from './filter-compiler.ts';
 import { LEAD_ORDER_FIELDS, type SegmentLeadsRepository } from './segment-leads.repository.ts';
 import type { SegmentOrderField, SegmentRow, SegmentsRepository } from './segments.repository.ts';
 
@@ -49,15 +49,17 @@ export function createSegmentsService(deps: SegmentsDeps) {
     return { teamId, attributeTypes: new Map(attributes.map((a) => [a.id, a.type])), presenceBits, phoneCountry };
   }
 
+  /** The chain's membership as a lead query, and whether its count may be read in ranges. */
   async function predicate(teamId: number, chain: readonly ChainLink[]) {
-    return compileChain(chain, await compileContext(teamId));
+    const ctx = await compileContext(teamId);
+    return { where: compileChain(chain, ctx), inRanges: readsLeadRowOnly(chain, ctx) };
   }
 
   function countsOf(user: AuthUser, chain: SegmentRow[], search?: string) {
     const key = `${user.teamId}:${chain.map((l) => `${l.id}.${l.version}`).join('/')}:${search ?? ''}`;
     // A count may read every lead of the team: bulk work, so sessions and pages go first (decision 013).
     return deps.counts.get(key, user.dataVersion, async () =>
-      runAsBulk(async () => deps.leads.count(user.teamId, { where: await predicate(user.teamId, chain), search })),
+      runAsBulk(async () => deps.leads.count(user.teamId, { ...(await predicate(user.teamId, chain)), search })),
     );
   }
 
@@ -113,10 +115,12 @@ export function createSegmentsService(deps: SegmentsDeps) {
     const frozen = patch.ignore_new_leads ?? segment.ignore_new_leads;
     const refreeze = frozen && (patch.conditions !== undefined || !segment.ignore_new_leads || !segment.frozen_at);
     const where = refreeze
-      ? await predicate(user.teamId, [
-          ...chain.slice(0, -1),
-          { ...segment, ignore_new_leads: false, conditions: patch.conditions ?? segment.conditions },
-        ])
+      ? (
+          await predicate(user.teamId, [
+            ...chain.slice(0, -1),
+            { ...segment, ignore_new_leads: false, conditions: patch.conditions ?? segment.conditions },
+          ])
+        ).where
       : undefined;
     await repo.transaction(async (tx) => {
       await repo.update(user.teamId, segment.id, patch, tx);
@@ -278,7 +282,7 @@ export function createSegmentsService(deps: SegmentsDeps) {
       const chain = await requireChain(user.teamId, id);
       const args = pageArgs(query, LEAD_ORDER_FIELDS, { field: 'id', dir: 'desc' });
       const search = args.search;
-      const where = await predicate(user.teamId, chain);
+      const { where } = await predicate(user.teamId, chain);
       const [rows, counts] = await Promise.all([
         deps.leads.findPage(user.teamId, { where, ...args }),
         countsOf(user, chain, search),
