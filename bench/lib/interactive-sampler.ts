@@ -39,9 +39,18 @@ const round = (ms: number) => Number(ms.toFixed(1));
 /** Starts one loop per route: a request, then the rest of 100 ms (at once when it took longer). */
 export function startSampler(url: string, headers: Record<string, string>, routes: SampledRoute[] = PERSON_ROUTES) {
   let running = true;
+  // While paused (the benchmark's own reference queries hold the database), nothing is sampled:
+  // a request counts only when it started and ended outside every pause.
+  let paused = false;
+  let pauses = 0;
   const samples = routes.map(() => ({ times: [] as number[], failed: 0 }));
   const loops = routes.map(async (route, i) => {
     while (running) {
+      if (paused) {
+        await new Promise((r) => setTimeout(r, EVERY_MS));
+        continue;
+      }
+      const epoch = pauses;
       const started = performance.now();
       try {
         const r = await fetch(`${url}${route.path}`, { headers, signal: AbortSignal.timeout(30_000) });
@@ -51,12 +60,23 @@ export function startSampler(url: string, headers: Record<string, string>, route
         samples[i].failed++;
       }
       const took = performance.now() - started;
+      if (paused || epoch !== pauses) continue;
       samples[i].times.push(took);
       if (running) await new Promise((r) => setTimeout(r, Math.max(0, EVERY_MS - took)));
     }
   });
   let stopped: Promise<LatencyStats[]> | undefined;
   return {
+    /** Runs `work` unsampled: what the benchmark does besides the app (its reference SQL). */
+    async unsampled<T>(work: () => Promise<T>): Promise<T> {
+      paused = true;
+      pauses++;
+      try {
+        return await work();
+      } finally {
+        paused = false;
+      }
+    },
     /** Ends the loops (idempotent) and returns each route's figures. */
     stop(): Promise<LatencyStats[]> {
       running = false;

@@ -39,7 +39,7 @@ export function ImportFilePage() {
     <Stack>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={3} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={3} style={{ overflowWrap: 'break-word' }}>
             {name}
           </Title>
           <Text size="sm" c="dimmed">

@@ -16,6 +16,7 @@ import { attributeColumn, isLockedColumn, valuesOf } from './lead-columns.ts';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 import { QuickInsertRow } from './quick-insert-row.tsx';
 import { attributeLabel } from '../../../lib/attribute-label.ts';
+import { SelectAllHeader } from '../../../components/select-all-header.tsx';
 
 interface Props {
   query: UseQueryResult<TLeadPage>;
@@ -54,16 +55,7 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
       >
         <Table.Thead>
           <Table.Tr>
-            {selection && (
-              <Table.Th>
-                <Checkbox
-                  aria-label={t('common:table.selectAll')}
-                  checked={selection.allOnPage}
-                  indeterminate={selection.some}
-                  onChange={selection.toggleAll}
-                />
-              </Table.Th>
-            )}
+            {selection && <SelectAllHeader selection={selection} />}
             {withId && (
               <SortHeader field="id" sort={table.sort} onSort={table.toggleSort}>
                 {t('id')}

@@ -15,6 +15,7 @@ import { useSelection } from '../../../lib/use-selection.ts';
 import type { TableState } from '../../../lib/use-table-state.ts';
 import { CountsCells, CountsHeads } from './counts-cells.tsx';
 import { RowActions } from './row-actions.tsx';
+import { SelectAllHeader } from '../../../components/select-all-header.tsx';
 
 type Row = TLeadCounts & { id: number; name: string; status: 'active' | 'inactive' };
 
@@ -70,16 +71,7 @@ export function CountsTable<T extends Row>(props: Props<T>) {
           <ScrollTable minWidth={960} verticalSpacing="sm" stickyColumns={canManage ? 2 : 1} aria-label={label}>
             <Table.Thead>
               <Table.Tr>
-                {canManage && (
-                  <Table.Th>
-                    <Checkbox
-                      aria-label={t('common:table.selectAll')}
-                      checked={selection.allOnPage}
-                      indeterminate={selection.some}
-                      onChange={selection.toggleAll}
-                    />
-                  </Table.Th>
-                )}
+                {canManage && <SelectAllHeader selection={selection} />}
                 <SortHeader field="name" sort={table.sort} onSort={table.toggleSort}>
                   {props.nameHeader}
                 </SortHeader>
