@@ -68,6 +68,22 @@ describe.each(databases)('buying and renewing plans with the balance on %s', (ki
     ]);
   });
 
+  it('a double submit on a short balance opens one order: the plan cannot be paid twice', async () => {
+    const owner = await signupVerified(t);
+    const answers = await Promise.all([subscribe(owner.token, STARTER), subscribe(owner.token, STARTER)]);
+    expect(answers.map((a) => a.json().status)).toEqual(['checkout', 'checkout']);
+    expect(answers[0].json().order_id).toBe(answers[1].json().order_id);
+    const orders = await sql<{ n: number }>`select count(*)::int as n from payment_orders
+      where team_id = ${owner.user.team_id}`.execute(db());
+    expect(orders.rows[0].n).toBe(1);
+    // Another plan is another order; one left unpaid for over half an hour is not opened again.
+    const other = await subscribe(owner.token, STARTER + 1);
+    expect(other.json().order_id).not.toBe(answers[0].json().order_id);
+    await sql`update payment_orders set created_at = now() - interval '31 minutes'
+      where order_id = ${answers[0].json().order_id}`.execute(db());
+    expect((await subscribe(owner.token, STARTER)).json().order_id).not.toBe(answers[0].json().order_id);
+  });
+
   it('a double submit buys once: two identical purchases at once charge one price', async () => {
     const owner = await signupVerified(t);
     await topUpThroughSandbox(t, owner.token, '1000');

@@ -25,6 +25,12 @@ export class PaymentRejected extends AppError {
 export type CallbackOutcome = 'paid' | 'already_settled' | 'declined' | 'pending';
 
 /**
+ * How long an unpaid plan order is opened again instead of a new one: a checkout left open for
+ * longer is an abandoned one, and the next purchase starts afresh.
+ */
+const OPEN_ORDER_REUSE_MS = 30 * 60 * 1000;
+
+/**
  * The hosted checkout: an order is written, then its signed form is answered; the balance is
  * credited only from a verified server callback, once per order however often it arrives.
  */
@@ -105,13 +111,21 @@ export function createCheckoutService(deps: {
       redirectUrl?: string;
     }) {
       const redirect = resultUrl(input.redirectUrl);
-      const order = await orders.create({
+      const wanted = {
         teamId: input.teamId,
-        userId: input.userId,
-        purpose: 'subscription',
         planId: input.plan.id,
         amount: input.plan.price,
         currency: input.plan.currency,
+      };
+      // Under the team's purchase lock: of a double submit (or two admins at once) the second
+      // finds the first's order and opens the same checkout, so the plan cannot be paid twice.
+      const order = await db.transaction().execute(async (tx) => {
+        await ledger.lockPurchase(tx, input.teamId);
+        const since = new Date(Date.now() - OPEN_ORDER_REUSE_MS);
+        return (
+          (await orders.openSubscription(tx, { ...wanted, since })) ??
+          orders.create({ ...wanted, userId: input.userId, purpose: 'subscription' }, tx)
+        );
       });
       return open(order, `Herald plan ${input.plan.name}`, redirect);
     },

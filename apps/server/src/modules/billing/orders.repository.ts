@@ -6,17 +6,20 @@ import type { DB } from '../../db/schema.ts';
 /** Payment orders: written before the checkout opens; settled once, by the transaction that credits. */
 export function createOrdersRepository(db: Kysely<DB>) {
   return {
-    async create(order: {
-      teamId: number;
-      userId: number;
-      purpose: 'top_up' | 'subscription';
-      planId: number | null;
-      amount: number;
-      currency: TCurrency;
-    }) {
+    async create(
+      order: {
+        teamId: number;
+        userId: number;
+        purpose: 'top_up' | 'subscription';
+        planId: number | null;
+        amount: number;
+        currency: TCurrency;
+      },
+      tx: Kysely<DB> = db,
+    ) {
       // Opaque and unguessable: the order id travels through the browser.
       const orderId = `h${Date.now().toString(36)}${randomBytes(12).toString('hex')}`;
-      return db
+      return tx
         .insertInto('payment_orders')
         .values({
           order_id: orderId,
@@ -29,6 +32,29 @@ export function createOrdersRepository(db: Kysely<DB>) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * The team's newest unpaid order for this plan at this price, made since `since`: a second
+     * purchase of the plan before the first was paid opens the same checkout, not a second order
+     * that could be paid too.
+     */
+    async openSubscription(
+      tx: Kysely<DB>,
+      o: { teamId: number; planId: number; amount: number; currency: TCurrency; since: Date },
+    ) {
+      return tx
+        .selectFrom('payment_orders')
+        .selectAll()
+        .where('team_id', '=', o.teamId)
+        .where('purpose', '=', 'subscription')
+        .where('plan_id', '=', o.planId)
+        .where('amount', '=', o.amount)
+        .where('currency', '=', o.currency)
+        .where('status', '=', 'pending')
+        .where('created_at', '>=', o.since)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
     },
 
     async find(orderId: string) {
