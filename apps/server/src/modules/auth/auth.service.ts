@@ -14,7 +14,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { Language } from '../../http/request-language.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { resetPasswordMail, verifyEmailMail } from '../../mail/templates.ts';
-import { type AccountMailJob, RESET_MAIL_JOB, VERIFICATION_MAIL_JOB } from './auth.jobs.ts';
+import { type AccountMailJob, RESET_MAIL_JOB, VERIFICATION_MAIL_JOB } from './account-mail-jobs.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import {
