@@ -16,6 +16,8 @@ const LOGOUT = { uk: 'Вийти', en: 'Log out', ru: 'Выйти' };
 const PROFILE = { uk: 'Профіль', en: 'Profile', ru: 'Профиль' };
 const STATUS = { uk: 'Статус', en: 'Status', ru: 'Статус' };
 const REASON = { uk: 'Причина', en: 'Reason', ru: 'Причина' };
+// The Trial keeps 14 days of history: the import history says so.
+const WINDOW = { uk: 'Показано: останні 14 днів', en: 'Shown: the last 14 days', ru: 'Показаны последние 14 дней' };
 
 async function pageAs(browser: Browser, token: string, lang: string, viewport?: { width: number; height: number }) {
   const context = await browser.newContext({ viewport: viewport ?? { width: 1366, height: 768 } });
@@ -178,6 +180,7 @@ for (const viewport of VIEWPORTS) {
       const history = page.getByRole('table').first();
       await expect(history.getByRole('cell', { name: /agro_2026/ })).toBeVisible({ timeout: 30_000 });
       await expectInViewport(page, history.getByRole('cell', { name: /agro_2026/ }));
+      await expect(page.getByText(WINDOW[lang])).toBeVisible();
       await expectNoPageOverflow(page);
       await expectNothingClipped(page, 'import history');
       await shot('import-history');

@@ -20,6 +20,8 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useIdParam } from '../../use-id-param.ts';
 import { segmentHref } from '../audiences/segment-paths.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
+import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { historyDaysOf } from '../../../features/billing/plan-text.ts';
 
 /**
  * Lead detail under /leads/{id}, /sources/{sourceId}/{listId}/{id} or an audience's or segment's
@@ -32,6 +34,7 @@ export function LeadDetailPage() {
   const { sourceId, listId, segmentId, subId } = useParams();
   const leadId = useIdParam('leadId');
   const lead = useLead(leadId);
+  const { data: user } = useCurrentUser();
   const places = useLeadPlaces(leadId);
   const attributes = useAttributes();
   const canManage = usePermission('leads:manage');
@@ -147,7 +150,7 @@ export function LeadDetailPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder radius="md" p="md">
-            <LeadTimeline leadId={data.id} />
+            <LeadTimeline leadId={data.id} historyDays={historyDaysOf(user?.subscriptions)} />
           </Paper>
         </Grid.Col>
       </Grid>

@@ -7,6 +7,9 @@ import { useImportHistory } from '../../../features/imports/api/get-import-histo
 import { ImportHistoryTable } from '../../../features/imports/components/import-history-table.tsx';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { ContinueImport } from './continue-import.tsx';
+import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { historyDaysOf } from '../../../features/billing/plan-text.ts';
+import { HistoryWindowNote } from '../../../components/history-window-note.tsx';
 
 /** Spec section 9: import history shows 15 per page. */
 const HISTORY_PAGE_SIZE = 15;
@@ -17,6 +20,7 @@ export function ImportHistoryPage() {
   const table = useTableState('import-history', { field: 'created_at', dir: 'desc' }, HISTORY_PAGE_SIZE);
   const history = useImportHistory(table.query);
   const canAct = usePermission('imports:create');
+  const { data: user } = useCurrentUser();
   const [continuing, setContinuing] = useState<number | null>(null);
 
   return (
@@ -34,6 +38,7 @@ export function ImportHistoryPage() {
         canAct={canAct}
         onContinue={setContinuing}
       />
+      <HistoryWindowNote days={historyDaysOf(user?.subscriptions)} />
       {continuing !== null && <ContinueImport fileId={continuing} onClose={() => setContinuing(null)} />}
     </Stack>
   );

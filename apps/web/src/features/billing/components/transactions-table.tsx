@@ -6,6 +6,7 @@ import { TablePager } from '../../../components/table-pager.tsx';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { TableState } from '../../../lib/use-table-state.ts';
 import { useTransactions, useTransactionTotal } from '../api/get-transactions.ts';
+import { HistoryWindowNote } from '../../../components/history-window-note.tsx';
 
 /** Credits (≥ 0) in the success colour, debits in the warning colour (spec section 3). */
 export const amountColor = (amount: number) => (amount >= 0 ? 'teal.7' : 'orange.7');
@@ -82,11 +83,7 @@ export function TransactionsTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {historyDays !== null && (
-        <Text size="xs" c="dimmed">
-          {t('transactions.window', { count: historyDays })}
-        </Text>
-      )}
+      <HistoryWindowNote days={historyDays} />
       <Group justify="space-between" align="center" wrap="wrap" gap="xs">
         {total.data && (
           <Group gap="md" aria-label={t('transactions.totals')} role="group">

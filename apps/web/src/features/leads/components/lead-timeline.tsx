@@ -9,11 +9,15 @@ import { TablePager } from '../../../components/table-pager.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useLeadLog } from '../api/get-lead-log.ts';
 import { attributeNameLabel } from '../../../lib/attribute-label.ts';
+import { HistoryWindowNote } from '../../../components/history-window-note.tsx';
 
 const LOG_SIZES = [20, 50, 100] as const;
 
-/** Every change of the lead, newest first, with Refresh (spec section 2). */
-export function LeadTimeline({ leadId }: { leadId: number }) {
+/**
+ * Every change of the lead, newest first, with Refresh (spec section 2); `historyDays`: how far
+ * back the plan shows it (null: all of it).
+ */
+export function LeadTimeline({ leadId, historyDays }: { leadId: number; historyDays?: number | null }) {
   const { t } = useTranslation('leads');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
@@ -71,6 +75,7 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
           />
         </>
       )}
+      <HistoryWindowNote days={historyDays} />
     </Stack>
   );
 }
