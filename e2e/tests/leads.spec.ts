@@ -148,6 +148,9 @@ test('owner builds a source and a list, adds, edits, hides, flags and deletes le
     await expect(timeline.getByText('Email: anna@example.com → anna.k@example.com')).toBeVisible();
     await expect(timeline.getByText('Status changed')).toBeVisible();
     await expect(timeline.getByText('Lead created')).toBeVisible();
+    // The Trial keeps 14 days of history, and the Timeline says so.
+    await expect(page.getByText('Shown: the last 14 days, as your plan keeps history.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/leads/lead-timeline-en.png', fullPage: true });
   });
 
   await test.step('delete the lead and land back on the list', async () => {
