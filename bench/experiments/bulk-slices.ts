@@ -3,7 +3,8 @@
 // `rows` rows twice into one team per chunk size (IMPORT_CHUNK_ROWS), then exports every lead of the last import
 // (the export batch as the segments module sets it), and prints, per run, the time it took and the
 // lengths of bulk work's holds of the connection: the longest is what a request arriving at the
-// wrong moment waits.
+// wrong moment waits. `LONG_HOLD_MS` (100): the holds longer than this are listed with their
+// statements; `KINDS` (8): how many kinds of statement the totals list.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
