@@ -15,7 +15,10 @@ describe('credential cipher', () => {
     const stored = createCredentialCipher('key one').encrypt({ token: 't' });
     expect(() => createCredentialCipher('key two').decrypt(stored)).toThrow();
     const [v, iv, tag, body] = stored.split('.');
-    const flipped = `${v}.${iv}.${tag}.${body.slice(0, -2)}${body.endsWith('A') ? 'B' : 'A'}${body.slice(-1)}`;
+    // One bit of the ciphertext flipped: the authentication tag no longer matches.
+    const bytes = Buffer.from(body, 'base64url');
+    bytes[0] ^= 1;
+    const flipped = `${v}.${iv}.${tag}.${bytes.toString('base64url')}`;
     expect(() => createCredentialCipher('key one').decrypt(flipped)).toThrow();
   });
 });
