@@ -8,6 +8,7 @@ import { createTokenSigner, type TokenSigner } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createDomainEvents } from './events/domain-events.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -138,6 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Modules, each wired by its own index.ts from what it is handed: the platform, and narrow
   // functions or hooks of the modules built before it. Nothing is handed a module built after it.
   const db = database.db;
+  // Modules hear each other's news through this map (packages/shared events/domain-events.ts).
+  const domainEvents = createDomainEvents((err, event) => app.log.error({ err, event }, 'domain event handler failed'));
   const runWorkers = config.HERALD_ROLE !== 'api';
   let plans: Awaited<ReturnType<typeof createPlansModule>>;
   try {
