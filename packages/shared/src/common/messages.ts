@@ -189,6 +189,7 @@ export const MESSAGES = {
   sms_lead_without_phone: 'The lead has no phone to send to.',
   link_unavailable: 'Short links are not available yet: remove the link placeholder from the message.',
   sms_redirect_required: 'Enter the link the message leads to.',
+  placeholder_unknown: 'No attribute has the placeholder {{placeholders}}: insert one from the list, or remove it.',
   // Short links and short URL domains
   short_url_domain_invalid: 'Enter a domain name such as go.example.com (no path).',
   short_url_domain_taken: 'The team already has this domain.',

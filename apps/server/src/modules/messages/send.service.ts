@@ -5,7 +5,14 @@ import { isIgnoredPhone } from '@herald/shared/leads/phone';
 import { isAlphaName } from '@herald/shared/alpha-names/alpha-names.schemas';
 import type { TSingleSmsRequest, TSingleSmsResponse } from '@herald/shared/messages/messages.schemas';
 import { countSms } from '@herald/shared/sms/sms-parts';
-import { LINK_TAG, placeholdersOf, renderMessage, UNSUBSCRIBE_TAG } from '@herald/shared/templates/render';
+import {
+  LINK_TAG,
+  placeholdersOf,
+  renderMessage,
+  UNSUBSCRIBE_TAG,
+  unknownPlaceholders,
+  writtenPlaceholders,
+} from '@herald/shared/templates/render';
 import { AppError } from '../../http/app-error.ts';
 import { appendTimeline } from '../../db/lead-store/lead-timeline.ts';
 import { type MessageRow, type MessagesRepository, toSentMessage } from './messages.repository.ts';
@@ -77,7 +84,17 @@ export function createSendService(deps: MessagesDeps & { repo: MessagesRepositor
   }
 
   async function sender(teamId: number, from: string | null | undefined): Promise<string | null> {
-    if (!from) return null;
+    // None chosen: the team's default alpha name (always active), else the gateway's own sender.
+    if (!from) {
+      const fallback = await db
+        .selectFrom('alpha_names')
+        .select('name')
+        .where('team_id', '=', teamId)
+        .where('is_default', '=', true)
+        .where('status', '=', 1)
+        .executeTakeFirst();
+      return fallback?.name ?? null;
+    }
     if (/^\+?\d[\d\s()-]{3,}$/.test(from)) {
       const number = normalizeLeadValue('phone', from, await deps.phoneRule(teamId));
       if (number.ok) return number.value;
@@ -121,6 +138,14 @@ export function createSendService(deps: MessagesDeps & { repo: MessagesRepositor
       if ((tags.includes(LINK_TAG) || tags.includes(UNSUBSCRIBE_TAG)) && !deps.shortLinks)
         throw AppError.field('message', 'link_unavailable');
       if (tags.includes(LINK_TAG) && !input.redirect_to) throw AppError.field('redirect_to', 'sms_redirect_required');
+      // A tag naming no attribute of the team would go out as a blank (decision 030).
+      const slugs = await db.selectFrom('lead_attributes').select('slug').where('team_id', '=', teamId).execute();
+      const unknown = unknownPlaceholders(
+        input.message,
+        slugs.map((r) => r.slug),
+      );
+      if (unknown.length > 0)
+        throw AppError.field('message', 'placeholder_unknown', { placeholders: writtenPlaceholders(unknown) });
       const { gateway, adapter } = await chooseGateway(teamId, input.gateway_id);
       const to = await recipient(teamId, input);
       const from = await sender(teamId, input.from);
