@@ -18,7 +18,7 @@ describe.each(databases)('SMS templates on %s', (kind) => {
   afterAll(() => t?.close());
 
   const base = '/api/config/template/sms';
-  const body = { name: 'Spring sale', type_id: 'promotion', message: 'Hi {{first_name}}, -20%: {{link}}' };
+  const body = { name: 'Spring sale', type_id: 'promotion', message: 'Hi {{email|there}}, -20%: {{link}}' };
   const list = async (token: string, query = '', lang = 'en') =>
     (await t.request({ method: 'GET', url: `${base}${query}`, token, headers: { 'accept-language': lang } })).json();
 

@@ -34,8 +34,9 @@ describe('renderMessage', () => {
     expect(renderMessage(text, { attributes: {} })).toBe('Привіт, друже! Київ');
     expect(renderMessage(text, { attributes: { imia: 'Олена', misto: ['', ''] } })).toBe('Привіт, Олена! Київ');
     expect(renderMessage(text, { attributes: { imia: '', misto: 'Львів' } })).toBe('Привіт, друже! Львів');
-    // An empty fallback is no fallback.
+    // An empty fallback is no fallback; one written on any use of a tag serves all its uses.
     expect(renderMessage('Hi {{imia|}}!', {})).toBe('Hi !');
+    expect(renderMessage('{{imia}}, {{imia|friend}}', {})).toBe('friend, friend');
   });
 
   it('leaves single braces and unknown shapes alone', () => {

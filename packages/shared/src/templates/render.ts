@@ -24,7 +24,7 @@ export function placeholdersOf(message: string): string[] {
   return tags;
 }
 
-/** Whether some use of `tag` in the message carries a fallback (`{{tag|…}}`). */
+/** The fallback written on the first use of `tag` that has one (`{{tag|…}}`). */
 export function fallbackOf(message: string, tag: string): string | undefined {
   for (const match of message.matchAll(PLACEHOLDER)) {
     if ((match[1] as string).toLowerCase() !== tag) continue;
@@ -68,11 +68,12 @@ export interface RenderValues {
  * the raw `{{tag}}`.
  */
 export function renderMessage(message: string, values: RenderValues = {}): string {
-  return message.replace(PLACEHOLDER, (_, raw: string, fallback: string | undefined) => {
+  return message.replace(PLACEHOLDER, (_, raw: string) => {
     const tag = raw.toLowerCase();
     if (tag === LINK_TAG) return values.link ?? '';
     if (tag === UNSUBSCRIBE_TAG) return values.unsubscribe ?? '';
-    return written(values.attributes?.[tag]) || (fallback?.trim() ?? '');
+    // A fallback written on any use of the tag serves all of them, as the preview counts it.
+    return written(values.attributes?.[tag]) || (fallbackOf(message, tag) ?? '');
   });
 }
 
@@ -112,17 +113,18 @@ export function placeholderGaps(message: string, recipients: ReadonlyArray<Recor
  * other tags count by their text length; the written tag is never shorter than its fallback).
  */
 export function stretchForCounting(message: string, values: Record<string, Value> = {}): string {
-  return message.replace(PLACEHOLDER, (whole: string, raw: string, fallback: string | undefined) => {
+  return message.replace(PLACEHOLDER, (whole: string, raw: string) => {
     const tag = raw.toLowerCase();
+    const fallback = fallbackOf(message, tag);
     // A link is made of GSM characters only (host and base-62 code), so a stand-in of plain
     // letters counts exactly like it.
     if (tag === LINK_TAG || tag === UNSUBSCRIBE_TAG) return 'x'.repeat(SHORT_LINK_LENGTH);
     const value = values[tag];
     // Counted as the plain characters of the tag, not as four 2-septet braces; a fallback is kept
     // as written, so one in Cyrillic counts as the Unicode it may turn the message into.
-    if (value === undefined) return (fallback?.trim() ?? '').padEnd(whole.length, 'x');
-    const options = (typeof value === 'string' ? [value] : value).map((v) => v || (fallback?.trim() ?? ''));
-    if (options.length === 0) options.push(fallback?.trim() ?? '');
+    if (value === undefined) return (fallback ?? '').padEnd(whole.length, 'x');
+    const options = (typeof value === 'string' ? [value] : value).map((v) => v || (fallback ?? ''));
+    if (options.length === 0) options.push(fallback ?? '');
     return options.reduce((longest, v) => (v.length > longest.length ? v : longest), '');
   });
 }

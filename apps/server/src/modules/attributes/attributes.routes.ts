@@ -9,6 +9,7 @@ import {
 import { done, ZDone } from '@herald/shared/common/messages';
 import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { currentUser } from '../../auth/authenticate.ts';
+import { requestLanguage } from '../../http/request-language.ts';
 import type { AttributesService } from './attributes.service.ts';
 
 /** `/api/lead-attributes`. */
@@ -31,7 +32,13 @@ export async function attributesRoutes(app: FastifyInstance, { attributes }: { a
       schema: { tags, body: ZCreateAttributesRequest, response: { 201: ZLeadAttributeList } },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await attributes.create(currentUser(request).teamId, request.body) }),
+      reply.status(201).send({
+        data: await attributes.create(
+          currentUser(request).teamId,
+          request.body,
+          requestLanguage(request.headers['accept-language']),
+        ),
+      }),
   );
 
   r.put(

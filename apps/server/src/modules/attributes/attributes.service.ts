@@ -1,64 +1,21 @@
 import type { TAttributeType } from '@herald/shared/attributes/attributes.schemas';
+import { attributeSlug } from '@herald/shared/attributes/attribute-slug';
 import { message } from '@herald/shared/common/messages';
 import type { PlanLimits } from '../../db/plan-limits.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AttributesRepository } from './attributes.repository.ts';
-
-/** Lowercase ASCII slug for `{{placeholders}}`; Cyrillic is transliterated so names stay readable. */
-export function slugify(name: string): string {
-  const map: Record<string, string> = {
-    а: 'a',
-    б: 'b',
-    в: 'v',
-    г: 'h',
-    ґ: 'g',
-    д: 'd',
-    е: 'e',
-    є: 'ie',
-    ж: 'zh',
-    з: 'z',
-    и: 'y',
-    і: 'i',
-    ї: 'i',
-    й: 'i',
-    к: 'k',
-    л: 'l',
-    м: 'm',
-    н: 'n',
-    о: 'o',
-    п: 'p',
-    р: 'r',
-    с: 's',
-    т: 't',
-    у: 'u',
-    ф: 'f',
-    х: 'kh',
-    ц: 'ts',
-    ч: 'ch',
-    ш: 'sh',
-    щ: 'shch',
-    ь: '',
-    ю: 'iu',
-    я: 'ia',
-    ы: 'y',
-    э: 'e',
-    ё: 'io',
-    ъ: '',
-  };
-  const ascii = [...name.toLowerCase()].map((c) => map[c] ?? c).join('');
-  const slug = ascii
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 60);
-  return slug || 'attribute';
-}
 
 /** Lead attributes: system ones (phone, email) are fixed; custom ones are the team's own. */
 export function createAttributesService(repo: AttributesRepository, limits?: PlanLimits) {
   return {
     list: (teamId: number) => repo.findAll(teamId),
 
-    async create(teamId: number, rows: Array<{ name: string; sort_order: number; type: TAttributeType }>) {
+    /** `language` is the namer's: it reads a Cyrillic name with no letter only one language has. */
+    async create(
+      teamId: number,
+      rows: Array<{ name: string; sort_order: number; type: TAttributeType }>,
+      language: 'uk' | 'en' | 'ru' = 'uk',
+    ) {
       const names = rows.map((r) => r.name.toLowerCase());
       const duplicateInRequest = names.find((n, i) => names.indexOf(n) !== i);
       if (duplicateInRequest) throw AppError.field('name', 'attribute_listed_twice', { name: duplicateInRequest });
@@ -66,7 +23,7 @@ export function createAttributesService(repo: AttributesRepository, limits?: Pla
       if (existing.length > 0) throw AppError.field('name', 'attribute_exists', { name: existing[0].name });
       const prepared: Array<{ name: string; sort_order: number; type: TAttributeType; slug: string }> = [];
       for (const row of rows) {
-        const base = slugify(row.name);
+        const base = attributeSlug(row.name, language);
         const taken = await repo.slugsLike(teamId, base);
         let slug = base;
         for (let i = 2; taken.has(slug) || prepared.some((p) => p.slug === slug); i++) slug = `${base}_${i}`;

@@ -90,6 +90,12 @@ export function createTemplatesRepository(db: Kysely<DB>) {
       return findPage(q, (s) => s.select(COLUMNS), args) as Promise<{ rows: TemplateRow[]; total: number }>;
     },
 
+    /** The team's attribute slugs (system ones included): what a template's placeholders may name. */
+    async attributeSlugs(teamId: number): Promise<string[]> {
+      const rows = await db.selectFrom('lead_attributes').select('slug').where('team_id', '=', teamId).execute();
+      return rows.map((r) => r.slug);
+    },
+
     findVisible(reader: Reader, id: number): Promise<TemplateRow | undefined> {
       return visible(reader).select(COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<
         TemplateRow | undefined

@@ -1,5 +1,6 @@
 import { type TPageQuery, pageMeta } from '@herald/shared/common/pagination.schemas';
 import { DEFAULT_TEMPLATES } from '@herald/shared/templates/default-templates';
+import { unknownPlaceholders, writtenPlaceholders } from '@herald/shared/templates/render';
 import type {
   TSmsTemplate,
   TSmsTemplateType,
@@ -51,6 +52,13 @@ export function createTemplatesService(repo: TemplatesRepository) {
     if (row.is_default) throw new AppError('forbidden', message('default_template_locked'));
   }
 
+  /** A template whose tag names no attribute of the team would send a blank to every lead: refused. */
+  async function requireKnownPlaceholders(teamId: number, text: string): Promise<void> {
+    const unknown = unknownPlaceholders(text, await repo.attributeSlugs(teamId));
+    if (unknown.length > 0)
+      throw AppError.field('message', 'placeholder_unknown', { placeholders: writtenPlaceholders(unknown) });
+  }
+
   return {
     async page(reader: Reader, query: TPageQuery & { type_id?: TSmsTemplateType }, language: Language) {
       const args = pageArgs(query, ORDERABLE, { field: 'created_at', dir: 'desc' });
@@ -71,11 +79,13 @@ export function createTemplatesService(repo: TemplatesRepository) {
     },
 
     async create(reader: Reader, body: SaveRequest, language: Language): Promise<TSmsTemplate> {
+      await requireKnownPlaceholders(reader.teamId, body.message);
       return toTemplate(await repo.insert(reader, valuesOf(body)), language);
     },
 
     async update(reader: Reader, id: number, body: SaveRequest, language: Language): Promise<TSmsTemplate> {
       await requireOwn(reader, id);
+      await requireKnownPlaceholders(reader.teamId, body.message);
       const row = await repo.update(reader, id, valuesOf(body));
       if (!row) throw new AppError('not_found', message('template_not_found'));
       return toTemplate(row, language);
