@@ -34,5 +34,10 @@ export async function createAuthModule({ db, tokens, mailer, jobs, appUrl, start
     startTrial,
   });
   await registerAuthJobs(jobs, service);
-  return { service, routes: (app: FastifyInstance) => authRoutes(app, { auth: service }) };
+  return {
+    service,
+    /** Under `/api/auth`. */
+    routes: (app: FastifyInstance) =>
+      app.register((scope) => authRoutes(scope, { auth: service }), { prefix: '/auth' }),
+  };
 }

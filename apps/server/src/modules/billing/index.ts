@@ -15,6 +15,7 @@ import { createOrdersRepository } from './orders.repository.ts';
 import { type PlansDeps, plansPortOf } from './plans-port.ts';
 import { randomUUID } from 'node:crypto';
 import { done } from '@herald/shared/common/messages';
+import { phoneCountry } from '@herald/shared/messages/phone-country';
 import type { TCurrency } from '@herald/shared/billing/billing.schemas';
 import { AppError } from '../../http/app-error.ts';
 
@@ -82,6 +83,11 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     chargeNow: service.chargeNow,
     announce: service.announce,
     profileBalance: service.profileBalance,
+    /** Minor units of one SMS part to this phone in the user's balance currency (the plans' price list). */
+    async pricePerPart(teamId: number, userId: number, phone: string) {
+      const { balance_currency } = await service.profileBalance(teamId, userId);
+      return deps.smsPartPrice?.(phoneCountry(phone) ?? 'UA', balance_currency) ?? 0;
+    },
     renewDue: renewals.renewDue,
     /** Free SMS parts the team used since `since`: the usage of `free-sms-limit`, from the ledger. */
     freeSmsUsage: (tx: Kysely<DB>, teamId: number, since: Date) => ledger.freePartsQuery(tx, teamId, since),

@@ -13,7 +13,12 @@ export type { MessagesDeps } from './messages.deps.ts';
  * and the sweep that turns abandoned claims into unknown outcomes.
  */
 export async function createMessagesModule(
-  deps: MessagesDeps & {
+  given: Omit<MessagesDeps, 'leaseMs' | 'sweepEveryMs'> & {
+    /** A claim's lease; by default long enough for three gateway timeouts and a margin. */
+    leaseMs?: number;
+    gatewayTimeoutMs: number;
+    /** How often abandoned claims are looked for (a minute by default). */
+    sweepEveryMs?: number;
     onStatus: (
       handler: (event: {
         teamId: number;
@@ -26,6 +31,8 @@ export async function createMessagesModule(
     ) => void;
   },
 ) {
+  const leaseMs = given.leaseMs ?? given.gatewayTimeoutMs * 3 + 30_000;
+  const deps = { ...given, leaseMs, sweepEveryMs: given.sweepEveryMs ?? 60_000 };
   const repo = createMessagesRepository(deps.db);
   const status = createStatusService({ ...deps, repo });
   const send = createSendService({ ...deps, repo, status });

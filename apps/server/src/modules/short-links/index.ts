@@ -18,7 +18,7 @@ export interface ShortLinksModuleDeps {
 
 /**
  * Short links (decision 021): `make(tx, …)` for the sending side, the short-URL domains under
- * `/api` (`routes`), and the redirect `GET /{code}` at the root (`redirectRoutes`), on the app's
+ * `/api` (`routes`), and the redirect `GET /{code}` at the root (`pageRoutes`), on the app's
  * own origin and the teams' domains.
  */
 export function createShortLinksModule(deps: ShortLinksModuleDeps) {
@@ -36,7 +36,7 @@ export function createShortLinksModule(deps: ShortLinksModuleDeps) {
     makeMany: maker.makeMany,
     appHost,
     routes: (app: FastifyInstance) => shortUrlDomainsRoutes(app, { domains }),
-    redirectRoutes: (app: FastifyInstance) => shortLinkRedirectRoutes(app, { repo, clicks, appHost }),
+    pageRoutes: (app: FastifyInstance) => shortLinkRedirectRoutes(app, { repo, clicks, appHost }),
     /** Writes the hits still waiting when the app closes. */
     stop: () => clicks.drain(),
   };

@@ -1,0 +1,47 @@
+import { AppError } from './http/app-error.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { createGatewaysModule } from './modules/gateways/index.ts';
+import type { createShortLinksModule } from './modules/short-links/index.ts';
+
+/** What `buildApp` takes besides the config: the logger, and the seams tests use. */
+export interface BuildOptions {
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+  mailer?: Mailer;
+  heartbeatMs?: number;
+  /** pg-boss schema; tests give each run its own. */
+  jobsSchema?: string;
+  /** How often imports, exports and messages look for work that died with its process; tests shorten it. */
+  sweepEveryMs?: number;
+  /** Leads per import publishing transaction; tests make it small to stop an import midway. */
+  importChunkRows?: number;
+  /** Leads deleted a transaction when a list or source goes (embedded: 5,000; PostgreSQL: all in one); tests make it small. */
+  leadDeleteBatch?: number;
+  /**
+   * Leads a team may still import (null: no limit), in place of its plan's import limit: tests
+   * give a number to prove the limit ends an import without importing a plan's worth of leads.
+   */
+  importAllowance?: (teamId: number) => Promise<number | null>;
+  /** Handed the gateways' offer to the sending side (send through a gateway, hear its reports); tests send and watch reports with it. */
+  onGateways?: (gateways: Pick<ReturnType<typeof createGatewaysModule>, 'adapter' | 'onStatus' | 'onInbound'>) => void;
+  /** Runs just before a message's gateway call; tests stop a send there as a crash would. */
+  beforeGatewayCall?: (message: { id: number; team_id: number }) => Promise<void>;
+  /** Seconds between status polls of a message (polled providers); tests make it short. */
+  messagePollSeconds?: number;
+  /** Handed the short links' `make`; tests make links with it. */
+  onShortLinks?: (shortLinks: Pick<ReturnType<typeof createShortLinksModule>, 'make' | 'makeMany' | 'appHost'>) => void;
+}
+
+/** `BuildOptions.importAllowance` as the imports module's hook: a fixed number of leads a run may import. */
+export function fixedAllowance(allowance: (teamId: number) => Promise<number | null>) {
+  return {
+    async reserve(teamId: number) {
+      const left = await allowance(teamId);
+      if (left !== null && left <= 0) throw new AppError('import_limit_reached');
+    },
+    async claim(teamId: number, _importId: number, count: number) {
+      const left = await allowance(teamId);
+      return left === null || count <= left ? null : { code: 'import_limit_reached' as const, most: left };
+    },
+  };
+}
