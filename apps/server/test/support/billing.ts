@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { signData } from '../../src/modules/billing/checkout/liqpay.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Every user's ledger sums to their balance: checked after each billing test. */
@@ -10,6 +11,11 @@ export async function expectLedgerBalanced(t: TestApp) {
     group by u.id, u.balance
     having u.balance <> coalesce(sum(tr.amount), 0)`.execute(t.app.services.database.db);
   expect(rows).toEqual([]);
+  // And every debt to its rows' debt changes (decision 027).
+  const debts = await sql<{ id: number }>`
+    select u.id from users u left join transactions tr on tr.user_id = u.id
+    group by u.id, u.debt having u.debt <> coalesce(sum(tr.debt_change), 0)`.execute(t.app.services.database.db);
+  expect(debts.rows).toEqual([]);
   const negative = await sql<{ n: number }>`select count(*)::int as n from users where balance < 0`.execute(
     t.app.services.database.db,
   );
@@ -45,4 +51,13 @@ export async function topUpThroughSandbox(t: TestApp, token: string, amount: str
   });
   if (paid.statusCode !== 303) throw new Error(`sandbox pay failed: ${paid.statusCode} ${paid.body}`);
   return res.json() as { data: string; signature: string; order_id: string };
+}
+
+/** A callback for the order `checkout` opened, with `status`, signed with the sandbox's keys as LiqPay would. */
+export async function signedCallback(t: TestApp, checkout: { data: string }, status: string) {
+  const keys = await sandboxKeys(t);
+  const data = Buffer.from(
+    JSON.stringify({ ...decode(checkout.data), status, payment_id: `p-${status}-${Date.now()}` }),
+  ).toString('base64');
+  return form({ data, signature: signData(keys.privateKey, data) });
 }

@@ -57,6 +57,11 @@ export const TRANSACTION_CODES = [
   'sent_single_message',
   'sent_message',
   'lookup',
+  // A charge given back (a message that ended without a send), a paid order the provider took
+  // back, and a debt paid from a credit (decision 027).
+  'refund',
+  'payment_reversed',
+  'debt_payment',
 ] as const;
 export const ZTransactionCode = z.enum(TRANSACTION_CODES);
 export type TTransactionCode = z.infer<typeof ZTransactionCode>;
@@ -76,6 +81,15 @@ export const ZTransaction = z.object({
   count: z.number(),
   /** SMS parts of this row paid from the plan's free SMS instead of money. */
   free_parts: z.number(),
+  /** How the row moved the user's debt (a reversal owed, a debt paid), minor units. */
+  debt_change: z.number(),
+  /** The payment order of a top-up, a plan paid by card or a reversal. */
+  order_id: z.string().nullable(),
+  /** The plan a plan payment bought, for the web to name it in the user's language. */
+  plan_id: z.number().nullable(),
+  /** Why a refund gave the charge back; whether a top-up came through the sandbox checkout. */
+  reason: z.string().nullable(),
+  test: z.boolean(),
   created_at: z.string(),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
@@ -110,6 +124,10 @@ export const ZBalance = z.object({
   balance_currency: ZCurrency,
   balance_auto_refill: z.boolean(),
   free_sms: ZFreeSms,
+  /** Minor units the user owes (a reversed payment already spent): paid first by the next top-up. */
+  debt: z.number(),
+  /** The installation's checkout is the sandbox: no real money moves. */
+  test_payments: z.boolean(),
 });
 export type TBalance = z.infer<typeof ZBalance>;
 
@@ -131,6 +149,10 @@ export const ZCheckout = z.object({
   order_id: z.string(),
   amount: z.number(),
   currency: ZCurrency,
+  /** After this the order can no longer be paid (decision 016: 30 minutes). */
+  expires_at: z.string(),
+  /** The sandbox checkout: no real money moves. */
+  test_payments: z.boolean(),
 });
 export type TCheckout = z.infer<typeof ZCheckout>;
 
@@ -190,6 +212,7 @@ export const ZBalanceChangedEvent = z.object({
   balance: z.number(),
   balance_currency: ZCurrency,
   free_sms: ZFreeSms.optional(),
+  debt: z.number().optional(),
 });
 export type TBalanceChangedEvent = z.infer<typeof ZBalanceChangedEvent>;
 

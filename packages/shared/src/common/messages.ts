@@ -105,6 +105,7 @@ export const MESSAGES = {
   balance_not_enough: 'Not enough balance',
   balance_not_enough_messages: 'Not enough balance to send messages',
   balance_not_enough_lookup: 'Insufficient funds to continue paid lookup!',
+  balance_debt: 'A payment to your balance was taken back by the bank and you owe it. Top up your balance to pay it, then send again.',
   share_balance_successful: 'Share balance Successful',
   share_to_self: 'Choose another member to share with.',
   member_not_found: 'Member not found.',

@@ -13,7 +13,10 @@ export interface TransactionsTable {
   amount: number;
   name: string | null;
   count: Generated<number>;
+  /** Free SMS parts this row took (a refund's are negative: it gives them back). */
   free_parts: Generated<number>;
+  /** How this row moved the user's debt (0027); its sum is `users.debt`. */
+  debt_change: Generated<number>;
   idempotency_key: string;
   order_id: string | null;
   meta: ColumnType<Record<string, unknown> | null, string | null, string | null>;
@@ -29,8 +32,10 @@ export interface PaymentOrdersTable {
   plan_id: number | null;
   amount: number;
   currency: TCurrency;
-  status: Generated<'pending' | 'paid' | 'declined'>;
+  status: Generated<'pending' | 'paid' | 'declined' | 'closed' | 'reversed'>;
   provider_status: string | null;
+  /** When the provider's last status came (0027). */
+  provider_status_at: Date | null;
   payment_id: string | null;
   created_at: CreatedAt;
   settled_at: Date | null;

@@ -31,6 +31,8 @@ export interface UsersTable {
   created_at: CreatedAt;
   /** With auto-refill: whose balance refills this member's (0018). */
   balance_refill_from: Generated<number | null>;
+  /** What a reversed payment could not take back: paid first by the next credit (0027). */
+  debt: Generated<number>;
   updated_at: UpdatedAt;
 }
 

@@ -107,17 +107,29 @@ export async function billingRoutes(
       schema: {
         tags: ['balance'],
         body: ZPaymentCallback,
-        response: { 200: z.object({ status: z.enum(['paid', 'already_settled', 'declined', 'pending']) }) },
+        response: {
+          200: z.object({
+            status: z.enum(['paid', 'credited', 'already_settled', 'declined', 'pending', 'reversed']),
+          }),
+        },
       },
     },
     async (request) => {
       try {
-        const status = await checkout.applyCallback(request.body.data, request.body.signature);
-        request.log.info({ status }, 'payment callback');
-        return { status };
+        const answer = await checkout.applyCallback(request.body.data, request.body.signature);
+        request.log.info(
+          { orderId: answer.orderId, providerStatus: answer.providerStatus, outcome: answer.outcome },
+          'payment callback',
+        );
+        return { status: answer.outcome };
       } catch (error) {
-        // Every refused callback is worth a look: what failed, never the data or the signature.
-        if (error instanceof PaymentRejected) request.log.warn({ reason: error.reason }, 'payment callback rejected');
+        // Every refused callback is worth a look: what failed, the order and the status it named,
+        // never the data or the signature.
+        if (error instanceof PaymentRejected)
+          request.log.warn(
+            { reason: error.reason, orderId: error.orderId, providerStatus: error.providerStatus },
+            'payment callback rejected',
+          );
         throw error;
       }
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { TBalance, TTransactionQuery } from '@herald/shared/billing/billing.schemas';
 import { TRANSACTION_ORDERABLE } from '@herald/shared/billing/billing.schemas';
-import { done } from '@herald/shared/common/messages';
+import { done, message } from '@herald/shared/common/messages';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -11,6 +11,9 @@ import { pageArgs } from '../../http/paging.ts';
 import { pageMeta } from '@herald/shared/common/pagination.schemas';
 import type { ChargeRequest, ChargesService } from './charges.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import type { DebtsRepository } from './debts.repository.ts';
+import type { OrdersRepository } from './orders.repository.ts';
+import type { DomainEventsHub } from '../../events/domain-events.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import type { PlansPort } from './plans-port.ts';
 
@@ -20,8 +23,16 @@ export function createBillingService(deps: {
   bus: EventBus;
   ledger: LedgerRepository;
   charges: ChargesService;
+  debts: DebtsRepository;
+  orders: OrdersRepository;
   checkout: () => CheckoutService;
   plans: () => PlansPort | undefined;
+  /** Hears `billing.balance_raised` after each credit commits. */
+  events?: DomainEventsHub;
+  /** The checkout is the sandbox: no real money moves (shown on the balance). */
+  testPayments: boolean;
+  /** `teamId:userId` of members auto-refilled since their last announce. */
+  refilled?: Set<string>;
 }) {
   const { db, bus, ledger, charges } = deps;
 
@@ -41,15 +52,23 @@ export function createBillingService(deps: {
       balance_currency: row.balance_currency,
       balance_auto_refill: row.balance_auto_refill,
       free_sms: await freeSms(teamId),
+      debt: row.debt,
+      test_payments: deps.testPayments,
     };
+  }
+
+  /** Refuses new paid work of a user who owes a reversed payment (decision 027): 402 `balance_debt`. */
+  async function assertNoDebt(teamId: number, userId: number, on: Kysely<DB> = db) {
+    const row = await ledger.balanceOf(on, teamId, userId);
+    if (row && row.debt > 0) throw new AppError('balance_insufficient', message('balance_debt'));
   }
 
   /**
    * After the change has committed: `BalanceChanged` to each user's own tabs (a balance is
    * personal), and `FreeSmsChanged` to the whole team, whose plan's free SMS every member's
-   * header counts.
+   * header counts. `raised`: the balances went up (a credit), heard as `billing.balance_raised`.
    */
-  async function announce(teamId: number, userIds: number[]) {
+  async function announce(teamId: number, userIds: number[], options: { raised?: boolean } = {}) {
     const free = await freeSms(teamId);
     for (const userId of new Set(userIds)) {
       const row = await ledger.balanceOf(db, teamId, userId);
@@ -58,17 +77,22 @@ export function createBillingService(deps: {
         { userId },
         {
           type: 'BalanceChanged',
-          payload: { balance: row.balance, balance_currency: row.balance_currency, free_sms: free },
+          payload: { balance: row.balance, balance_currency: row.balance_currency, free_sms: free, debt: row.debt },
         },
       );
     }
     await bus.publish({ teamId }, { type: 'FreeSmsChanged', payload: { free_sms: free } });
+    for (const userId of new Set(userIds)) {
+      const refilled = deps.refilled?.delete(`${teamId}:${userId}`) ?? false;
+      if (options.raised || refilled) await deps.events?.emit('billing.balance_raised', { teamId, userId });
+    }
   }
 
   return {
     balanceOf,
     freeSms,
     announce,
+    assertNoDebt,
 
     /** For `/api/user`: the signed-in user's balance, currency and free SMS. */
     async profileBalance(teamId: number, userId: number) {
@@ -111,6 +135,11 @@ export function createBillingService(deps: {
           name: r.name,
           count: r.count,
           free_parts: r.free_parts,
+          debt_change: Number(r.debt_change),
+          order_id: r.order_id,
+          plan_id: typeof r.meta?.plan_id === 'number' ? r.meta.plan_id : null,
+          reason: typeof r.meta?.reason === 'string' ? r.meta.reason : null,
+          test: r.meta?.test === true,
           created_at: r.created_at.toISOString(),
         })),
         meta: pageMeta(query.page, query.limit, total),
@@ -127,10 +156,13 @@ export function createBillingService(deps: {
       const member = await ledger.balanceOf(db, user.teamId, input.memberId);
       if (!member) throw new AppError('not_found', { code: 'member_not_found' });
       if (member.id === user.id) throw AppError.field('memberId', 'share_to_self');
+      await assertNoDebt(user.teamId, user.id);
       const sharer = await ledger.balanceOf(db, user.teamId, user.id);
       if (!sharer) throw new AppError('not_found');
       const key = `share:${randomUUID()}`;
       const result = await db.transaction().execute(async (tx) => {
+        // Both rows in id order: two shares crossing between the same users queue, not deadlock.
+        await ledger.lockUsers(tx, user.teamId, [user.id, member.id]);
         const debit = await ledger.post(tx, user.teamId, user.id, [
           { type: 'share_balance', amount: -input.amount, key, name: member.name, meta: { member_id: member.id } },
         ]);
@@ -139,10 +171,13 @@ export function createBillingService(deps: {
           { type: 'share_balance', amount: input.amount, key, name: sharer.name, meta: { sharer_id: user.id } },
         ]);
         await ledger.setAutoRefill(tx, user.teamId, member.id, input.autoRefill, user.id);
-        return { balance: debit.balance, memberBalance: credit?.balance ?? 0 };
+        // A member who owes pays it first from what they were given.
+        const paid = await deps.debts.payDebt(tx, user.teamId, member.id, key);
+        return { balance: debit.balance, memberBalance: (credit?.balance ?? 0) - paid };
       });
       if (!result) throw AppError.field('amount', 'balance_not_enough');
-      await announce(user.teamId, [user.id, member.id]);
+      await announce(user.teamId, [user.id]);
+      await announce(user.teamId, [member.id], { raised: true });
       return {
         ...done('share_balance_successful'),
         balance: result.balance,
@@ -161,6 +196,7 @@ export function createBillingService(deps: {
       if (!plan.purchasable || plan.price === null || plan.price <= 0)
         throw AppError.field('plan_id', 'plan_not_purchasable');
       const price = plan.price;
+      await assertNoDebt(user.teamId, user.id);
       // Purchases of a team queue on its lock, and the plan in force cannot be bought again: of a
       // double submit (or two admins at once) the first buys, the second is refused. The key names
       // the subscription the purchase follows, so a retried statement cannot charge twice either.
@@ -175,6 +211,8 @@ export function createBillingService(deps: {
         if (!debit) return null;
         if (debit.written.length === 0) throw new AppError('conflict');
         await plans.activate(tx, { teamId: user.teamId, planId: plan.id, userId: user.id });
+        // The plan is bought: an order opened for it (a short balance earlier) may no longer be paid.
+        await deps.orders.closeOpenSubscriptions(tx, user.teamId, plan.id);
         return debit.balance;
       });
       if (paid === null) {

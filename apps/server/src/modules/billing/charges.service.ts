@@ -1,36 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { TTransactionCode } from '@herald/shared/billing/billing.schemas';
+import type { ChargeRequest, ChargeResult } from '@herald/shared/billing/charges';
 import type { DB } from '../../db/schema.ts';
 import { coveredPrefix, priceOf } from './charge-math.ts';
 import type { LedgerEntry, LedgerRepository } from './ledger.repository.ts';
 
-/** What a sending or lookup module asks to be charged: an amount, or SMS parts at a price. */
-export interface ChargeRequest {
-  userId: number;
-  code: Extract<TTransactionCode, 'sent_message' | 'sent_single_message' | 'lookup' | 'subscribe_payment'>;
-  /** Minor units; or `parts` × `pricePerPart`, where the plan's free SMS are spent first. */
-  amount?: number;
-  parts?: number;
-  pricePerPart?: number;
-  /** Messages or lookups this covers; default 1. */
-  count?: number;
-  /** Unique per user: a retried charge with the same key charges once and answers as the first. */
-  key: string;
-  name?: string | null;
-  meta?: Record<string, unknown> | null;
-}
+export type { ChargeRequest, ChargeResult };
 
-export interface ChargeResult {
-  key: string;
-  status: 'charged' | 'insufficient';
-  /** Minor units taken (or that would have been). */
-  amount: number;
-  freeParts: number;
-  /** Charged by an earlier call with this key; nothing was taken now. */
-  replayed: boolean;
-}
-
-/** The free SMS of the team's plan in its current period; null: the plan gives none. */
 /** The free SMS of the team's plan in its current period (`total` null: unlimited); null: no plan. */
 export type FreeSmsAllowance = (
   db: Kysely<DB>,
@@ -44,7 +20,16 @@ const SMS_CODES = new Set<TTransactionCode>(['sent_message', 'sent_single_messag
  * user in one statement (`ledger.post`); a balance that does not cover the batch is refilled from
  * the sharer when the member has auto-refill, and otherwise the longest prefix it covers is charged.
  */
-export function createChargesService({ ledger, freeSms }: { ledger: LedgerRepository; freeSms: FreeSmsAllowance }) {
+export function createChargesService({
+  ledger,
+  freeSms,
+  onRefill,
+}: {
+  ledger: LedgerRepository;
+  freeSms: FreeSmsAllowance;
+  /** A member was refilled from their sharer (before the caller's commit; it announces after). */
+  onRefill?: (teamId: number, userId: number) => void;
+}) {
   async function freeRemaining(tx: Kysely<DB>, teamId: number): Promise<number> {
     const allowance = await freeSms(tx, teamId);
     if (!allowance || allowance.total === 0) return 0;
@@ -62,6 +47,7 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
     const sharer = await ledger.balanceOf(tx, teamId, member.balance_refill_from);
     if (!sharer) return false;
     const key = `auto-refill:${userId}:${tag}`;
+    await ledger.lockUsers(tx, teamId, [userId, sharer.id]);
     const debited = await ledger.post(tx, teamId, sharer.id, [
       { type: 'auto_share_balance', amount: -shortfall, key, name: member.name, meta: { member_id: userId } },
     ]);
@@ -69,6 +55,7 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
     await ledger.credit(tx, teamId, userId, [
       { type: 'auto_share_balance', amount: shortfall, key, name: sharer.name, meta: { sharer_id: sharer.id } },
     ]);
+    onRefill?.(teamId, userId);
     return true;
   }
 
@@ -159,6 +146,23 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
       const need = -pending.reduce((sum, p) => sum + p.entry.amount, 0);
       const current = await ledger.balanceOf(tx, teamId, userId);
       if (!current) break;
+      // A user who owes a reversed payment is charged nothing, free SMS included, until a top-up
+      // pays the debt (decision 027): `post` refused for that, not for the balance.
+      if (current.debt > 0) {
+        for (const { request, entry } of pending) {
+          results.set(request.key, {
+            key: request.key,
+            status: 'debt',
+            amount: -entry.amount,
+            freeParts: 0,
+            replayed: false,
+          });
+          free.remaining += entry.freeParts ?? 0;
+        }
+        pending = [];
+        balance = current.balance;
+        break;
+      }
       if (attempt <= 1 && (await autoRefill(tx, teamId, userId, need - current.balance, pending[0].request.key)))
         continue;
       // The longest prefix the balance covers now; the rest is answered insufficient.
@@ -205,7 +209,10 @@ export function createChargesService({ ledger, freeSms }: { ledger: LedgerReposi
       const free = { remaining: needsFree ? await freeRemaining(tx, teamId) : 0 };
       const results = new Map<string, ChargeResult>();
       const balances = new Map<number, number>();
-      // Users in id order, so two batches of one team lock their rows in the same order.
+      // Users in id order, so two batches of one team lock their rows in the same order; a batch of
+      // several users takes them all (and whoever refills them) first, since a refill mid-batch
+      // would otherwise lock a sharer after users of a higher id.
+      if (byUser.size > 1) await ledger.lockUsers(tx, teamId, [...byUser.keys()], true);
       for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
         const list = byUser.get(userId) as ChargeRequest[];
         const charged = await chargeUser(tx, teamId, userId, list, free);

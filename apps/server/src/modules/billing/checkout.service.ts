@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { formatAmount, parseAmount, type TCurrency } from '@herald/shared/billing/billing.schemas';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { checkoutForm, decodeData, isDeclined, isPaid, verifySignature } from './checkout/liqpay.ts';
+import { checkoutForm, decodeData, isDeclined, isPaid, isReversed, verifySignature } from './checkout/liqpay.ts';
+import type { DebtsRepository } from './debts.repository.ts';
+import { type CallbackOutcome, createSettlement, ORDER_TTL_MS } from './payment-settle.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 import type { PlansPort } from './plans-port.ts';
@@ -16,19 +18,26 @@ export interface CheckoutSettings {
 /** A refused payment callback; `reason` (which check failed) goes to the log, never to the caller. */
 export class PaymentRejected extends AppError {
   readonly reason: string;
-  constructor(reason: string) {
+  readonly orderId: string | null;
+  readonly providerStatus: string | null;
+  constructor(reason: string, orderId: string | null = null, providerStatus: string | null = null) {
     super('payment_rejected');
     this.reason = reason;
+    this.orderId = orderId;
+    this.providerStatus = providerStatus;
   }
 }
 
-export type CallbackOutcome = 'paid' | 'already_settled' | 'declined' | 'pending';
+export type { CallbackOutcome };
 
-/**
- * How long an unpaid plan order is opened again instead of a new one: a checkout left open for
- * longer is an abandoned one, and the next purchase starts afresh.
- */
-const OPEN_ORDER_REUSE_MS = 30 * 60 * 1000;
+/** A verified callback's outcome, with what the log names: the order and the provider's status. */
+export interface CallbackAnswer {
+  outcome: CallbackOutcome;
+  orderId: string;
+  providerStatus: string;
+}
+
+const expiresAt = (order: { created_at: Date }) => new Date(order.created_at.getTime() + ORDER_TTL_MS);
 
 /**
  * The hosted checkout: an order is written, then its signed form is answered; the balance is
@@ -38,10 +47,11 @@ export function createCheckoutService(deps: {
   db: Kysely<DB>;
   ledger: LedgerRepository;
   orders: OrdersRepository;
+  debts: DebtsRepository;
   plans: () => PlansPort | undefined;
   settings: CheckoutSettings;
   /** Tells the users whose balance changed, after the commit. */
-  announce: (teamId: number, userIds: number[]) => Promise<void>;
+  announce: (teamId: number, userIds: number[], options?: { raised?: boolean }) => Promise<void>;
 }) {
   const { db, ledger, orders, settings } = deps;
   let sandboxKeys: Promise<{ publicKey: string; privateKey: string }> | undefined;
@@ -82,6 +92,8 @@ export function createCheckoutService(deps: {
       order_id: order.order_id,
       result_url: redirect,
       server_url: `${settings.appUrl}/api/balance/callback`,
+      // LiqPay's own deadline (UTC, `YYYY-MM-DD HH:mm:ss`): the hosted checkout stops taking it.
+      expired_date: expiresAt(order).toISOString().slice(0, 19).replace('T', ' '),
     };
     if (k.sandbox) params.sandbox = '1';
     return {
@@ -90,10 +102,14 @@ export function createCheckoutService(deps: {
       order_id: order.order_id,
       amount: order.amount,
       currency: order.currency,
+      expires_at: expiresAt(order).toISOString(),
+      test_payments: k.sandbox,
     };
   }
 
-  const reject = (why: string) => new PaymentRejected(why);
+  const reject = (why: string, orderId: string | null = null, status: string | null = null) =>
+    new PaymentRejected(why, orderId, status);
+  const settle = createSettlement({ db, ledger, debts: deps.debts, orders, plans: deps.plans });
 
   return {
     keys,
@@ -121,7 +137,8 @@ export function createCheckoutService(deps: {
       // finds the first's order and opens the same checkout, so the plan cannot be paid twice.
       const order = await db.transaction().execute(async (tx) => {
         await ledger.lockPurchase(tx, input.teamId);
-        const since = new Date(Date.now() - OPEN_ORDER_REUSE_MS);
+        // An order still payable for at least half its time; an older one is left to expire.
+        const since = new Date(Date.now() - ORDER_TTL_MS / 2);
         return (
           (await orders.openSubscription(tx, { ...wanted, since })) ??
           orders.create({ ...wanted, userId: input.userId, purpose: 'subscription' }, tx)
@@ -133,62 +150,30 @@ export function createCheckoutService(deps: {
     /**
      * A payment callback (`data`, `signature`). Rejected, changing nothing, unless the signature
      * recomputed with our private key matches (constant time), the public key is ours, the order
-     * exists, and its amount and currency are the order's. Paid → the order moves to paid and the
-     * balance is credited in one transaction; the conditional status change lets one callback of
-     * any number through.
+     * exists, and its amount and currency are the order's. Then `settle` applies it under the
+     * order's lock, so of any number of identical or racing callbacks one credits (or reverses).
      */
-    async applyCallback(data: string, signature: string): Promise<CallbackOutcome> {
+    async applyCallback(data: string, signature: string): Promise<CallbackAnswer> {
       const k = await keys();
       if (!verifySignature(k.privateKey, data, signature)) throw reject('signature');
       const payload = decodeData(data);
       if (!payload) throw reject('data');
       if (payload.public_key !== k.publicKey) throw reject('public_key');
       const orderId = typeof payload.order_id === 'string' ? payload.order_id : '';
-      const order = orderId ? await orders.find(orderId) : undefined;
-      if (!order) throw reject('order');
-      // Decimal text to minor units, never through a float multiplication.
-      if (parseAmount(payload.amount) !== order.amount || payload.currency !== order.currency) throw reject('amount');
       const status = String(payload.status ?? '');
-      if (isDeclined(status)) {
-        await orders.markDeclined(order.order_id, status);
-        return 'declined';
-      }
-      if (!isPaid(status, k.sandbox)) return 'pending';
-
-      const plans = deps.plans();
-      const paid = await db.transaction().execute(async (tx) => {
-        const row = await orders.markPaid(
-          tx,
-          order.order_id,
-          status,
-          payload.payment_id ? String(payload.payment_id) : null,
-        );
-        if (!row) return false;
-        const key = `order:${row.order_id}`;
-        await ledger.credit(tx, row.team_id, row.user_id, [
-          { type: 'top_up', amount: row.amount, key, name: row.order_id, orderId: row.order_id },
-        ]);
-        if (row.purpose === 'subscription' && row.plan_id !== null && plans) {
-          const plan = await plans.plan(row.plan_id);
-          const debit = await ledger.post(tx, row.team_id, row.user_id, [
-            {
-              type: 'subscribe_payment',
-              amount: -row.amount,
-              key: `subscribe:${row.order_id}`,
-              name: plan?.name ?? null,
-              orderId: row.order_id,
-              meta: { plan_id: row.plan_id },
-            },
-          ]);
-          // Just credited with the same amount in this transaction: it cannot be short.
-          if (!debit) throw new Error(`order ${row.order_id}: the subscription payment did not fit the credit`);
-          await plans.activate(tx, { teamId: row.team_id, planId: row.plan_id, userId: row.user_id });
-        }
-        return true;
-      });
-      if (!paid) return 'already_settled';
-      await deps.announce(order.team_id, [order.user_id]);
-      return 'paid';
+      const order = orderId ? await orders.find(orderId) : undefined;
+      if (!order) throw reject('order', orderId, status);
+      // Decimal text to minor units, never through a float multiplication.
+      if (parseAmount(payload.amount) !== order.amount || payload.currency !== order.currency)
+        throw reject('amount', orderId, status);
+      const { outcome, raised } = await settle(
+        order,
+        { paid: isPaid(status, k.sandbox), declined: isDeclined(status), reversed: isReversed(status), text: status },
+        payload.payment_id ? String(payload.payment_id) : null,
+      );
+      if (outcome === 'paid' || outcome === 'credited' || outcome === 'reversed')
+        await deps.announce(order.team_id, [order.user_id], { raised });
+      return { outcome, orderId, providerStatus: status };
     },
   };
 }

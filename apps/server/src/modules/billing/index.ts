@@ -12,6 +12,10 @@ import { sandboxCheckoutRoutes } from './checkout/sandbox.routes.ts';
 import { type CheckoutSettings, createCheckoutService } from './checkout.service.ts';
 import { createLedgerRepository } from './ledger.repository.ts';
 import { createOrdersRepository } from './orders.repository.ts';
+import { createDebtsRepository } from './debts.repository.ts';
+import { createRefunds } from './refunds.service.ts';
+import type { DomainEventsHub } from '../../events/domain-events.ts';
+import type { RefundRequest } from '@herald/shared/billing/charges';
 import { type PlansDeps, plansPortOf } from './plans-port.ts';
 import { randomUUID } from 'node:crypto';
 import { done } from '@herald/shared/common/messages';
@@ -19,7 +23,7 @@ import { phoneCountry } from '@herald/shared/messages/phone-country';
 import type { TCurrency } from '@herald/shared/billing/billing.schemas';
 import { AppError } from '../../http/app-error.ts';
 
-export type { ChargeRequest, ChargeResult } from './charges.service.ts';
+export type { ChargeRequest, ChargeResult, RefundRequest, RefundResult } from '@herald/shared/billing/charges';
 export type { PlansDeps, PlansPort } from './plans-port.ts';
 
 export interface BillingModuleDeps {
@@ -31,8 +35,10 @@ export interface BillingModuleDeps {
   checkout: CheckoutSettings;
   /** The plans module's catalogue and subscription primitives; without it no plan is sold and no SMS is free. */
   plans?: PlansDeps;
-  /** Minor units of one SMS part to a country (the plans' price list), for the test tab's SMS. */
+  /** Minor units of one SMS part to a country (the plans' price list): `pricePerPart` and the test tab's SMS. */
   smsPartPrice?: (countryIso: string, currency: TCurrency) => number;
+  /** The in-process events: `billing.balance_raised` after each credit commits. */
+  events?: DomainEventsHub;
 }
 
 /**
@@ -53,17 +59,40 @@ export async function createBillingModule(deps: BillingModuleDeps) {
   const port = deps.plans ? plansPortOf(deps.plans) : undefined;
   const plans = () => port;
   const freeSms = async (tx: Kysely<DB>, teamId: number) => (await port?.freeSms(tx, teamId)) ?? null;
-  const charges = createChargesService({ ledger, freeSms });
+  // Members refilled inside a caller's transaction: its `announce` after the commit tells
+  // `billing.balance_raised` for them (a rolled-back refill only makes a subscriber look again).
+  const refilled = new Set<string>();
+  const charges = createChargesService({
+    ledger,
+    freeSms,
+    onRefill: (teamId, userId) => refilled.add(`${teamId}:${userId}`),
+  });
+  const debts = createDebtsRepository();
+  const refund = createRefunds({ ledger, debts, freeSms });
+  const testPayments = !deps.checkout.liqpay || deps.checkout.liqpay.sandbox;
   let checkout: ReturnType<typeof createCheckoutService> | undefined;
   const service = createBillingService({
     db,
     bus,
     ledger,
     charges,
+    debts,
+    orders,
     plans,
     checkout: () => checkout as NonNullable<typeof checkout>,
+    events: deps.events,
+    testPayments,
+    refilled,
   });
-  checkout = createCheckoutService({ db, ledger, orders, plans, settings: deps.checkout, announce: service.announce });
+  checkout = createCheckoutService({
+    db,
+    ledger,
+    orders,
+    debts,
+    plans,
+    settings: deps.checkout,
+    announce: service.announce,
+  });
   const renewals = createRenewals({
     db,
     jobs: deps.jobs,
@@ -82,6 +111,25 @@ export async function createBillingModule(deps: BillingModuleDeps) {
     chargeMany: service.chargeMany,
     chargeNow: service.chargeNow,
     announce: service.announce,
+    /**
+     * Gives back what the charge keyed `chargeKey` took (money and free SMS), once, in the
+     * caller's transaction: `refunded`, `already_refunded` or `nothing_to_refund`. After its
+     * commit the caller calls `announce(teamId, [userId], { raised: true })`.
+     */
+    refund,
+    /** `refund` in a transaction of its own, announced when committed. */
+    async refundNow(teamId: number, request: RefundRequest) {
+      const result = await db.transaction().execute((tx) => refund(tx, teamId, request));
+      if (result.status === 'refunded') await service.announce(teamId, [request.userId], { raised: true });
+      return result;
+    },
+    /**
+     * Refuses new paid work of a user who owes a reversed payment: 422 `balance_debt`. `charge`
+     * answers `debt` for them too.
+     */
+    assertNoDebt: service.assertNoDebt,
+    /** Whether the checkout is the sandbox (no real money): said at start and on the balance. */
+    testPayments,
     profileBalance: service.profileBalance,
     /** Minor units of one SMS part to this phone in the user's balance currency (the plans' price list). */
     async pricePerPart(teamId: number, userId: number, phone: string) {

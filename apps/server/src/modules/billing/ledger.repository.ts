@@ -13,6 +13,8 @@ export interface LedgerEntry {
   count?: number;
   freeParts?: number;
   orderId?: string | null;
+  /** How the row moves the user's debt (decision 027); only `reverse` and `payDebt` write one. */
+  debtChange?: number;
   meta?: Record<string, unknown> | null;
 }
 
@@ -24,6 +26,7 @@ const cols = (entries: LedgerEntry[]) => ({
   counts: entries.map((e) => e.count ?? 1),
   free: entries.map((e) => e.freeParts ?? 0),
   orders: entries.map((e) => e.orderId ?? null),
+  debts: entries.map((e) => e.debtChange ?? 0),
   metas: entries.map((e) => (e.meta ? JSON.stringify(e.meta) : null)),
 });
 
@@ -39,7 +42,7 @@ function freePartsQuery(db: Kysely<DB>, teamId: number, since: Date) {
     .select(sql<number>`coalesce(sum(free_parts), 0)`.as('n'))
     .where('team_id', '=', teamId)
     .where('created_at', '>=', since)
-    .where('free_parts', '>', 0);
+    .where('free_parts', '<>', 0);
 }
 
 export function createLedgerRepository() {
@@ -73,14 +76,14 @@ export function createLedgerRepository() {
       const result = await sql<{ balance: string | number | null; written: string[] | null }>`
         with moved as (
           update users set balance = balance + ${total}::bigint
-          where id = ${userId} and team_id = ${teamId} and balance + ${total}::bigint >= 0
+          where id = ${userId} and team_id = ${teamId} and balance + ${total}::bigint >= 0 and debt = 0
           returning balance
         ), written as (
-          insert into transactions (team_id, user_id, type, amount, name, count, free_parts, idempotency_key, order_id, meta)
-          select ${teamId}, ${userId}, i.type, i.amount, i.name, i.count, i.free_parts, i.key, i.order_id, i.meta::jsonb
+          insert into transactions (team_id, user_id, type, amount, name, count, free_parts, debt_change, idempotency_key, order_id, meta)
+          select ${teamId}, ${userId}, i.type, i.amount, i.name, i.count, i.free_parts, i.debt_change, i.key, i.order_id, i.meta::jsonb
           from unnest(${c.keys}::text[], ${c.types}::text[], ${c.amounts}::bigint[], ${c.names}::text[],
-                      ${c.counts}::int[], ${c.free}::int[], ${c.orders}::text[], ${c.metas}::text[])
-               as i(key, type, amount, name, count, free_parts, order_id, meta)
+                      ${c.counts}::int[], ${c.free}::int[], ${c.debts}::bigint[], ${c.orders}::text[], ${c.metas}::text[])
+               as i(key, type, amount, name, count, free_parts, debt_change, order_id, meta)
           where exists (select 1 from moved)
           on conflict (user_id, idempotency_key) do nothing
           returning idempotency_key
@@ -109,11 +112,11 @@ export function createLedgerRepository() {
         with owner as (
           select id from users where id = ${userId} and team_id = ${teamId}
         ), written as (
-          insert into transactions (team_id, user_id, type, amount, name, count, free_parts, idempotency_key, order_id, meta)
-          select ${teamId}, owner.id, i.type, i.amount, i.name, i.count, i.free_parts, i.key, i.order_id, i.meta::jsonb
+          insert into transactions (team_id, user_id, type, amount, name, count, free_parts, debt_change, idempotency_key, order_id, meta)
+          select ${teamId}, owner.id, i.type, i.amount, i.name, i.count, i.free_parts, i.debt_change, i.key, i.order_id, i.meta::jsonb
           from owner, unnest(${c.keys}::text[], ${c.types}::text[], ${c.amounts}::bigint[], ${c.names}::text[],
-                      ${c.counts}::int[], ${c.free}::int[], ${c.orders}::text[], ${c.metas}::text[])
-               as i(key, type, amount, name, count, free_parts, order_id, meta)
+                      ${c.counts}::int[], ${c.free}::int[], ${c.debts}::bigint[], ${c.orders}::text[], ${c.metas}::text[])
+               as i(key, type, amount, name, count, free_parts, debt_change, order_id, meta)
           on conflict (user_id, idempotency_key) do nothing
           returning idempotency_key, amount
         ), moved as (
@@ -147,6 +150,7 @@ export function createLedgerRepository() {
           'users.balance',
           'users.balance_auto_refill',
           'users.balance_refill_from',
+          'users.debt',
           'teams.balance_currency',
           'teams.default_country',
         ])
@@ -172,6 +176,20 @@ export function createLedgerRepository() {
       return Number(row?.n ?? 0);
     },
 
+    /**
+     * Locks users' rows in id order until the transaction ends: every statement that moves two
+     * balances (a share, an auto-refill, a batch of several users) takes them this way first, so
+     * two of them crossing between the same users queue instead of deadlocking. `withSharers`: the
+     * users they are refilled from too.
+     */
+    async lockUsers(db: Kysely<DB>, teamId: number, userIds: number[], withSharers = false) {
+      await sql`select id from users
+        where team_id = ${teamId} and (id = any(${userIds}::bigint[])
+          or (${withSharers} and id in (select balance_refill_from from users
+                where id = any(${userIds}::bigint[]) and balance_auto_refill)))
+        order by id for update`.execute(db);
+    },
+
     /** Serialises the team's free-SMS spending until the transaction ends. */
     async lockFreeSms(db: Kysely<DB>, teamId: number) {
       await sql`select pg_advisory_xact_lock(hashtext('herald.free_sms'), ${teamId}::int)`.execute(db);
@@ -191,7 +209,19 @@ export function createLedgerRepository() {
         .$if(since !== null, (q) => q.where('created_at', '>=', since as Date));
       return findPage(
         from,
-        (q) => q.select(['id', 'type', 'amount', 'name', 'count', 'free_parts', 'created_at']),
+        (q) =>
+          q.select([
+            'id',
+            'type',
+            'amount',
+            'name',
+            'count',
+            'free_parts',
+            'debt_change',
+            'order_id',
+            'meta',
+            'created_at',
+          ]),
         page,
       );
     },

@@ -57,28 +57,57 @@ export function createOrdersRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /**
+     * The plan is bought (from the balance or by another order): the team's unpaid orders for it
+     * close, and a late payment of one credits the balance and buys nothing (decision 027).
+     */
+    async closeOpenSubscriptions(tx: Kysely<DB>, teamId: number, planId: number, except: string | null = null) {
+      await tx
+        .updateTable('payment_orders')
+        .set({ status: 'closed', settled_at: new Date() })
+        .where('team_id', '=', teamId)
+        .where('purpose', '=', 'subscription')
+        .where('plan_id', '=', planId)
+        .where('status', '=', 'pending')
+        .$if(except !== null, (q) => q.where('order_id', '<>', except as string))
+        .execute();
+    },
+
+    /** The order, locked until the transaction ends: its callbacks settle it one at a time. */
+    async lock(tx: Kysely<DB>, orderId: string) {
+      return tx.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId).forUpdate().executeTakeFirst();
+    },
+
+    /** The provider's latest status and when it came, whatever it means for the order. */
+    async recordStatus(tx: Kysely<DB>, orderId: string, providerStatus: string) {
+      await tx
+        .updateTable('payment_orders')
+        .set({ provider_status: providerStatus, provider_status_at: new Date() })
+        .where('order_id', '=', orderId)
+        .execute();
+    },
+
+    async setStatus(tx: Kysely<DB>, orderId: string, status: 'paid' | 'reversed', paymentId?: string | null) {
+      await tx
+        .updateTable('payment_orders')
+        .set({ status, settled_at: new Date(), ...(paymentId !== undefined ? { payment_id: paymentId } : {}) })
+        .where('order_id', '=', orderId)
+        .execute();
+    },
+
     async find(orderId: string) {
       return db.selectFrom('payment_orders').selectAll().where('order_id', '=', orderId).executeTakeFirst();
     },
 
-    /**
-     * pending (or declined) → paid, once: the conditional UPDATE answers the row to exactly one of
-     * any number of concurrent callbacks; the others get nothing and change nothing.
-     */
-    async markPaid(tx: Kysely<DB>, orderId: string, providerStatus: string, paymentId: string | null) {
-      return tx
+    async markDeclined(orderId: string, providerStatus: string, tx: Kysely<DB> = db) {
+      await tx
         .updateTable('payment_orders')
-        .set({ status: 'paid', provider_status: providerStatus, payment_id: paymentId, settled_at: new Date() })
-        .where('order_id', '=', orderId)
-        .where('status', '<>', 'paid')
-        .returningAll()
-        .executeTakeFirst();
-    },
-
-    async markDeclined(orderId: string, providerStatus: string) {
-      await db
-        .updateTable('payment_orders')
-        .set({ status: 'declined', provider_status: providerStatus, settled_at: new Date() })
+        .set({
+          status: 'declined',
+          provider_status: providerStatus,
+          provider_status_at: new Date(),
+          settled_at: new Date(),
+        })
         .where('order_id', '=', orderId)
         .where('status', '=', 'pending')
         .execute();

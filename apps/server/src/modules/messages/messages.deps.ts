@@ -9,6 +9,7 @@ import type { TStatusReport } from '@herald/shared/gateways/gateways.schemas';
 import type { TMessageStatus } from '@herald/shared/gateways/message-status';
 import type { TGatewayCapabilities } from '@herald/shared/gateways/gateway-types';
 import type { MessageRow } from './messages.repository.ts';
+import type { ChargeRequest, ChargeResult } from '@herald/shared/billing/charges';
 
 /** What the send path uses of a gateway's adapter (the gateways module's contract, decision 018). */
 export interface SendingAdapter {
@@ -40,20 +41,7 @@ export function isSendFailure(error: unknown): error is SendFailure {
 }
 
 /** The billing module's charge (decision 016), as this module calls it. */
-export interface ChargeRequest {
-  userId: number;
-  code: 'sent_message' | 'sent_single_message';
-  parts: number;
-  pricePerPart: number;
-  count: number;
-  key: string;
-  name?: string | null;
-  meta?: Record<string, unknown> | null;
-}
-export interface ChargeResult {
-  status: 'charged' | 'insufficient';
-  amount: number;
-}
+export type { ChargeRequest, ChargeResult } from '@herald/shared/billing/charges';
 
 /** What the messages module is handed by the modules built before it (app.ts). */
 export interface MessagesDeps {

@@ -46,7 +46,12 @@ export function isPaid(status: unknown, sandbox: boolean): boolean {
   return status === 'success' || (sandbox && status === 'sandbox');
 }
 
-/** Final statuses that mean the payment will not come (LiqPay: failure, error, reversed). */
+/** Final statuses that mean the payment will not come (LiqPay: failure, error). */
 export function isDeclined(status: unknown): boolean {
-  return status === 'failure' || status === 'error' || status === 'reversed';
+  return status === 'failure' || status === 'error';
+}
+
+/** LiqPay's `reversed`: a payment taken back (a refund or a chargeback), after or instead of a success. */
+export function isReversed(status: unknown): boolean {
+  return status === 'reversed';
 }
