@@ -13,6 +13,7 @@ import { linkHostQueryOptions } from '../../features/short-links/api/get-link-ho
 import { SaveAsTemplateButton } from '../../features/templates/components/save-as-template-button.tsx';
 import { SelectTemplateModal } from '../../features/templates/components/select-template-modal.tsx';
 import { SmsComposer } from '../../features/templates/components/sms-composer.tsx';
+import { attributeLabel } from '../../lib/attribute-label.ts';
 
 /** The single SMS's message field: the templates' composer, load a template, save as template. */
 function Composer({ slot, canManageTemplates }: { slot: ComposerSlot; canManageTemplates: boolean }) {
@@ -26,7 +27,7 @@ function Composer({ slot, canManageTemplates }: { slot: ComposerSlot; canManageT
   // The lead's attributes, rendered from its values, and the per-recipient links.
   const placeholders = useMemo(
     () => [
-      ...(attributes.data ?? []).map((a) => ({ label: a.name, tag: a.slug })),
+      ...(attributes.data ?? []).map((a) => ({ label: attributeLabel(a), tag: a.slug })),
       { label: t('composer.link'), tag: 'link' },
       { label: tm('unsubscribe'), tag: 'unsubscribe' },
     ],

@@ -16,6 +16,7 @@ import { TemplateFormModal } from '../../../features/templates/components/templa
 import { TemplatesTable } from '../../../features/templates/components/templates-table.tsx';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { attributeLabel } from '../../../lib/attribute-label.ts';
 
 /** `/sms-templates`: the team's templates and the defaults; add, edit on row click, delete. */
 export function SmsTemplatesPage() {
@@ -37,7 +38,7 @@ export function SmsTemplatesPage() {
   // The attributes a message can name, and the link (spec: the list gets an extra 'Link' entry).
   const placeholders = useMemo(
     () => [
-      ...(attributes.data ?? []).map((a) => ({ label: a.name, tag: a.slug })),
+      ...(attributes.data ?? []).map((a) => ({ label: attributeLabel(a), tag: a.slug })),
       { label: t('composer.link'), tag: 'link' },
     ],
     [attributes.data, t],

@@ -15,5 +15,7 @@ export function useSendSingleSms() {
         headers: { 'Idempotency-Key': key },
         toast: false,
       }),
+    // The form shows each refusal once, under its field or above the form: no toast as well.
+    meta: { handlesErrors: true },
   });
 }

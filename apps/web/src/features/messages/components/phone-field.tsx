@@ -9,9 +9,10 @@ export interface PhoneRuleSettings {
   ignored: string;
 }
 
-type Reading = { ok: true; phone: string } | { ok: false; reason: PhoneRefusal | 'ignored' };
+export type PhoneReading = { ok: true; phone: string } | { ok: false; reason: PhoneRefusal | 'ignored' };
 
-function read(value: string, rule: PhoneRuleSettings): Reading {
+/** The typed number read as the server reads it: its `+380…` form, or why it is refused. */
+export function readRecipientPhone(value: string, rule: PhoneRuleSettings): PhoneReading {
   const reading = readPhone(value, rule.country);
   if (reading.ok && isIgnoredPhone(reading.phone, compileIgnoredFormats(rule.ignored)))
     return { ok: false, reason: 'ignored' };
@@ -20,8 +21,9 @@ function read(value: string, rule: PhoneRuleSettings): Reading {
 
 /**
  * The recipient's number, read by the same phone rule the server applies, so the user sees the
- * `+380…` form the message goes to before sending. A refusal waits for the field to lose focus:
- * every number is "too short" while it is being typed.
+ * `+380…` form the message goes to before sending, and the field takes that form when left. A
+ * refusal waits for the field to lose focus (every number is "too short" while it is being typed)
+ * or for Send, which it stops.
  */
 export function PhoneField({
   value,
@@ -37,7 +39,7 @@ export function PhoneField({
 }) {
   const { t } = useTranslation('messages-sms');
   const [touched, setTouched] = useState(false);
-  const reading = useMemo(() => (rule && value.trim() ? read(value, rule) : null), [value, rule]);
+  const reading = useMemo(() => (rule && value.trim() ? readRecipientPhone(value, rule) : null), [value, rule]);
   const refusal = touched && reading && !reading.ok ? t(`phoneReason.${reading.reason}`) : undefined;
   return (
     <TextInput
@@ -45,7 +47,11 @@ export function PhoneField({
       placeholder={t('phonePlaceholder')}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
-      onBlur={() => setTouched(true)}
+      onBlur={() => {
+        setTouched(true);
+        // The field shows the number as it is sent (spec: the normalised +380… form).
+        if (reading?.ok && reading.phone !== value) onChange(reading.phone);
+      }}
       description={reading?.ok ? t('phoneNormalised', { phone: reading.phone }) : undefined}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       error={error ?? refusal}

@@ -9,7 +9,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useLeadSearch, useSenderNames, useSendingGateways } from '../api/get-sending.ts';
 import { useSendSingleSms } from '../api/send-single-sms.ts';
-import { PhoneField, type PhoneRuleSettings } from './phone-field.tsx';
+import { PhoneField, type PhoneRuleSettings, readRecipientPhone } from './phone-field.tsx';
 
 /** What the header hands in: the templates' composer (counter, improver, load and save). */
 export interface ComposerSlot {
@@ -25,6 +25,18 @@ export interface ComposerSlot {
 type Field = 'phone' | 'lead_id' | 'message' | 'redirect_to' | 'gateway_id' | 'from';
 
 const phonesOf = (lead: TLead) => lead.lead_values.filter((v) => v.attribute.type === 'phone').map((v) => v.value);
+
+/**
+ * What a person calls the lead: its first two text values of the team's own attributes (a first
+ * and a last name, as they come in order), since a lead has no name field of its own.
+ */
+function nameOf(lead: TLead): string {
+  return lead.lead_values
+    .filter((v) => v.attribute.type === 'string' && v.value.trim())
+    .slice(0, 2)
+    .map((v) => v.value.trim())
+    .join(' ');
+}
 
 /** A lead's values by slug, several joined with '; ' as `renderMessage` joins them. */
 function valuesOf(lead: TLead): Record<string, string> {
@@ -65,6 +77,16 @@ export function SendSmsModal({
   const [redirectTo, setRedirectTo] = useState('');
   const [gatewayId, setGatewayId] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);
+  // The team's default alpha name is the sender until the user picks another (the server's rule too).
+  const [fromChosen, setFromChosen] = useState(false);
+  const defaultSender = (senders.data ?? []).find((n) => n.default)?.name ?? null;
+  useEffect(() => {
+    if (opened && !fromChosen && from === null && defaultSender) setFrom(defaultSender);
+  }, [opened, fromChosen, from, defaultSender]);
+  const chooseFrom = (value: string | null) => {
+    setFromChosen(true);
+    setFrom(value);
+  };
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   // One key per message the user means to send: a retry of the same request reuses it.
@@ -75,6 +97,7 @@ export function SendSmsModal({
     if (!opened) return;
     setErrors({});
     setFailure(null);
+    setFromChosen(false);
     key.current = crypto.randomUUID();
   }, [opened]);
 
@@ -89,7 +112,7 @@ export function SendSmsModal({
 
   const leadOptions = (leads.data?.data ?? []).map((lead) => ({
     value: String(lead.id),
-    label: `#${lead.id} · ${phonesOf(lead).join(', ') || '—'}`,
+    label: [nameOf(lead) || `#${lead.id}`, phonesOf(lead).join(', ') || '—'].join(' · '),
   }));
   const senderOptions = [
     { group: t('alphaNames'), items: (senders.data ?? []).map((n) => ({ value: n.name, label: n.name })) },
@@ -99,6 +122,12 @@ export function SendSmsModal({
     event.preventDefault();
     setErrors({});
     setFailure(null);
+    // A number the phone rule refuses stops here, said once under the field.
+    if (mode === 'phone' && phoneRule) {
+      const reading = readRecipientPhone(phone, phoneRule);
+      if (!reading.ok) return setErrors({ phone: t(`phoneReason.${reading.reason}`) });
+    }
+    if (mode === 'lead' && !leadId) return setErrors({ lead_id: t('leadRequired') });
     send.mutate(
       {
         key: key.current,
@@ -214,16 +243,16 @@ export function SendSmsModal({
               label={t('from')}
               placeholder={t('fromGateway')}
               data={senderOptions}
-              value={from && senderOptions[0].items.some((o) => o.value === from) ? from : null}
-              onChange={setFrom}
-              clearable
+              value={from === null ? defaultSender : senderOptions[0].items.some((o) => o.value === from) ? from : null}
+              onChange={chooseFrom}
+              clearable={!defaultSender}
               error={errors.from}
             />
             <TextInput
               label={t('number')}
               placeholder={t('numberPlaceholder')}
               value={from && !senderOptions[0].items.some((o) => o.value === from) ? from : ''}
-              onChange={(e) => setFrom(e.currentTarget.value || null)}
+              onChange={(e) => chooseFrom(e.currentTarget.value || null)}
             />
           </Group>
           <Group justify="flex-end">

@@ -49,7 +49,9 @@ export function SaveAsTemplateModal({
         },
         onError: (e) =>
           setError(
-            isApiError(e) ? (translateMessage(Object.values(e.errors)[0]?.[0]) ?? describeApiError(e)) : undefined,
+            isApiError(e)
+              ? (translateMessage(Object.values(e.errors)[0]?.[0]) ?? describeApiError(e))
+              : describeApiError(e),
           ),
       },
     );

@@ -1,12 +1,23 @@
 import { suggestImprovements } from '@herald/shared/sms/message-improver';
 import { LINK_BUDGET, linkLength } from '@herald/shared/short-links/short-link-code';
-import { LINK_TAG, placeholdersOf, UNSUBSCRIBE_TAG } from '@herald/shared/templates/render';
+import {
+  fallbackOf,
+  LINK_TAG,
+  LINK_TAGS,
+  placeholderGaps,
+  placeholdersOf,
+  renderMessage,
+  UNSUBSCRIBE_TAG,
+  unknownPlaceholders,
+  writtenPlaceholders,
+} from '@herald/shared/templates/render';
 import { TEMPLATE_MIN_LENGTH } from '@herald/shared/templates/templates.schemas';
 import { Badge, Button, Group, Popover, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
 import { countMessage } from '../count-message.ts';
 
 export interface Placeholder {
@@ -64,6 +75,22 @@ export function SmsComposer({
   const countedWithValues = values !== undefined && tags.some((tag) => tag !== LINK_TAG && tag !== UNSUBSCRIBE_TAG);
   const hasLink = tags.includes(LINK_TAG) || tags.includes(UNSUBSCRIBE_TAG);
   const longLink = hasLink && linkHost ? linkLength(linkHost) : 0;
+  // Known once the attributes are loaded (every team has phone and email): a tag naming none of
+  // them would go out as a blank, and the server refuses it with the same words.
+  const attributeTags = placeholders.map((p) => p.tag).filter((tag) => !LINK_TAGS.includes(tag));
+  const unknown = attributeTags.length > 0 ? unknownPlaceholders(value, attributeTags) : [];
+  const unknownError =
+    unknown.length > 0
+      ? translateMessage({ code: 'placeholder_unknown', params: { placeholders: writtenPlaceholders(unknown) } })
+      : undefined;
+  // The chosen recipients without a value: they get the tag's fallback, or an empty place.
+  const gaps = useMemo(
+    () => (values && unknown.length === 0 ? placeholderGaps(value, [values]) : []),
+    [value, values, unknown.length],
+  );
+  // The first attribute tag without a fallback, for the hint that one may be written.
+  const withoutFallback =
+    unknown.length === 0 ? tags.find((tag) => !LINK_TAGS.includes(tag) && !fallbackOf(value, tag)) : undefined;
   const [improverOpen, setImproverOpen] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const tooShort = value.trim().length < TEMPLATE_MIN_LENGTH;
@@ -102,12 +129,16 @@ export function SmsComposer({
         autosize
         minRows={4}
         maxRows={12}
-        error={error}
+        // One message per problem: the server's answer, else the unknown tag marked here.
+        error={error ?? unknownError}
       />
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" c="dimmed" role="status" aria-label={t('composer.counterLabel')} data-testid="sms-counter">
           {t('composer.counter', {
-            characters: formatNumber(count.characters),
+            characters: t('composer.characters', {
+              count: count.characters,
+              formatted: formatNumber(count.characters),
+            }),
             parts: formatNumber(count.parts),
             perPart: count.perPart,
             encoding: t(count.encoding === 'GSM-7' ? 'composer.gsm' : 'composer.unicode'),
@@ -121,6 +152,13 @@ export function SmsComposer({
               size="xs"
               w={190}
               data={placeholders.map((p) => ({ value: p.tag, label: p.label }))}
+              // The tag beside the name, so the user learns what to type.
+              renderOption={({ option }) => (
+                <Group gap={6} wrap="nowrap" justify="space-between" w="100%">
+                  <Text size="sm">{option.label}</Text>
+                  <Text size="xs" c="dimmed" ff="monospace">{`{{${option.value}}}`}</Text>
+                </Group>
+              )}
               value={null}
               onChange={(tag) => tag && insert(tag)}
               searchable
@@ -185,6 +223,37 @@ export function SmsComposer({
       {countedWithValues && (
         <Text size="xs" c="dimmed">
           {t('composer.countedWithValues')}
+        </Text>
+      )}
+      {values && tags.length > 0 && unknown.length === 0 && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-wrap' }} data-testid="sms-preview">
+          {t('composer.preview', {
+            text: renderMessage(value, {
+              attributes: values,
+              link: `{{${LINK_TAG}}}`,
+              unsubscribe: `{{${UNSUBSCRIBE_TAG}}}`,
+            }),
+          })}
+        </Text>
+      )}
+      {gaps.map((gap) =>
+        gap.fallbackCount > 0 ? (
+          <Text key={gap.tag} size="xs" c="dimmed" role="note">
+            {t('composer.gapFallback', { count: gap.fallbackCount, tag: `{{${gap.tag}}}`, fallback: gap.fallback })}
+          </Text>
+        ) : gap.emptyCount > 0 ? (
+          <Text key={gap.tag} size="xs" c="orange.8" role="note">
+            {t('composer.gapEmpty', {
+              count: gap.emptyCount,
+              tag: `{{${gap.tag}}}`,
+              example: `{{${gap.tag}|${t('composer.fallbackWord')}}}`,
+            })}
+          </Text>
+        ) : null,
+      )}
+      {!values && withoutFallback && (
+        <Text size="xs" c="dimmed">
+          {t('composer.fallbackHint', { example: `{{${withoutFallback}|${t('composer.fallbackWord')}}}` })}
         </Text>
       )}
       {longLink > LINK_BUDGET && (
