@@ -125,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...base,
     gateways: { adapter: gateways.adapter, sendingList: gateways.service.sendingList },
     statusUrl: (id) => gateways.service.webhookUrl(id, 'status'),
+    domainEvents,
     onStatus: gateways.onStatus,
     onInbound: gateways.onInbound,
     phoneRule: settings.service.phoneRule,

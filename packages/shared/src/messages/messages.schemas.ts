@@ -59,24 +59,3 @@ export const ZMessageStatusEvent = z.object({
   status: ZMessageStatus.nullable(),
 });
 export type TMessageStatusEvent = z.infer<typeof ZMessageStatusEvent>;
-
-/**
- * Opt-out words: a reply that is exactly one of these (any case, spaces around ignored) blacklists
- * the sender's phone for the team. The whole message, not a word inside it: "don't stop" is a reply.
- */
-export const STOP_WORDS = [
-  'STOP',
-  'STOPALL',
-  'UNSUBSCRIBE',
-  'CANCEL',
-  'END',
-  'QUIT',
-  'СТОП',
-  'ВІДПИСАТИСЯ',
-  'ОТПИСАТЬСЯ',
-] as const;
-
-export function isStopMessage(text: string): boolean {
-  const word = text.trim().toLocaleUpperCase('uk');
-  return (STOP_WORDS as readonly string[]).includes(word);
-}

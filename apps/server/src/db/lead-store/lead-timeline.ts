@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../schema.ts';
 import type { DiffEntry } from '../tables/leads.tables.ts';
 
@@ -37,4 +37,30 @@ export async function appendTimeline(
       })),
     )
     .execute();
+}
+
+/**
+ * Appends many entries in one statement, each only where its lead still exists (locked for share
+ * in the same statement, so none is deleted meanwhile): for writers that do not lock the leads
+ * themselves, such as a batch of delivery reports or a campaign's events. Entries keep their order.
+ */
+export async function appendTimelineBulk(
+  tx: Transaction<DB>,
+  teamId: number,
+  userId: number | null,
+  entries: TimelineEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await sql`
+    with e as (
+      select * from unnest(${entries.map((e) => e.lead_id)}::bigint[], ${entries.map((e) => e.type)}::text[],
+        ${entries.map((e) => e.action)}::text[], ${entries.map((e) => e.filename ?? null)}::text[],
+        ${entries.map((e) => JSON.stringify(e.diff_log))}::text[])
+        with ordinality as e(lead_id, type, action, filename, diff_log, n)
+    ), alive as (
+      select id from leads where team_id = ${teamId} and id in (select lead_id from e) for share
+    )
+    insert into lead_logs (team_id, user_id, lead_id, type, action, filename, diff_log)
+    select ${teamId}, ${userId}::bigint, e.lead_id, e.type, e.action, e.filename, e.diff_log::jsonb
+    from e join alive on alive.id = e.lead_id order by e.n`.execute(tx);
 }

@@ -4,11 +4,14 @@ import type { DB } from '../schema.ts';
 import { bumpDataVersion } from './data-version.ts';
 import { retryOnDeadlock } from './deadlock-retry.ts';
 import { holdTeamDuplicates, recountHolders, removingPhones } from './lead-duplicates.ts';
+import { banPhones, markClicked, type OptOut } from './lead-opt-outs.ts';
 import * as rows from './lead-rows.ts';
 import { appendTimeline, type TimelineEntry } from './lead-timeline.ts';
 
 export type { NewValue, StoredValue } from './lead-rows.ts';
 export type { TimelineEntry } from './lead-timeline.ts';
+export type { OptOut, OptOutReason } from './lead-opt-outs.ts';
+export { appendTimelineBulk } from './lead-timeline.ts';
 
 export interface LeadWriteOptions {
   /**
@@ -48,6 +51,13 @@ export interface LeadWrite {
     userId: number | null,
   ): Promise<Array<{ id: number; old_status: TLeadStatus }>>;
   appendTimeline(userId: number | null, entries: TimelineEntry[]): Promise<void>;
+  /**
+   * Opts phones out for the team (a STOP reply, an unsubscribe link: see `lead-opt-outs.ts`) and
+   * blacklists every lead holding them; returns those leads (none: the caller may call `unchanged`).
+   */
+  banPhones(optOut: OptOut): Promise<number[]>;
+  /** Marks a lead's phone `clicked` with a Timeline entry; false when the lead is gone (nothing changed). */
+  markClicked(click: { leadId: number; phone: string | null; entry: TimelineEntry }): Promise<boolean>;
   /**
    * Runs `remove`, a set-based delete taking with it the phones `phones` selects (a query of a
    * `value` column), then recounts the leads left holding them (see `removingPhones`).
@@ -148,6 +158,26 @@ export function withLeadWrite<T>(
           return changedRows;
         },
         appendTimeline: (userId, entries) => appendTimeline(tx, teamId, userId, entries),
+        async banPhones(optOut) {
+          const ids = await banPhones(
+            tx,
+            teamId,
+            optOut,
+            (leads) => rows.touchLeads(tx, teamId, leads),
+            (entries) => appendTimeline(tx, teamId, null, entries),
+          );
+          if (ids.length > 0) await write.setStatus(ids, 'blacklisted', null);
+          return ids;
+        },
+        async markClicked(click) {
+          return markClicked(
+            tx,
+            teamId,
+            click,
+            (leads) => rows.touchLeads(tx, teamId, leads),
+            (entries) => appendTimeline(tx, teamId, null, entries),
+          );
+        },
         removingPhones(phonesQuery, remove) {
           if (!options.phones) throw new Error('A lead write that moves phones must be opened with `phones: true`.');
           return removingPhones(tx, teamId, phonesQuery, remove);

@@ -23,11 +23,12 @@ export async function webhooksRoutes(
       Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : v]),
     );
     // The URL the provider called, as it knows it: the public origin plus the path and query.
-    const answer = await webhooks.receive(request.params.gatewayId, request.params.kind, {
-      url: `${appUrl}${request.url}`,
-      headers,
-      rawBody: typeof request.body === 'string' ? request.body : '',
-    });
+    const answer = await webhooks.receive(
+      request.params.gatewayId,
+      request.params.kind,
+      { url: `${appUrl}${request.url}`, headers, rawBody: typeof request.body === 'string' ? request.body : '' },
+      (err) => request.log.warn({ err, gatewayId: request.params.gatewayId }, 'verified callback dropped: bad data'),
+    );
     return reply.status(200).header('content-type', answer.contentType).send(answer.body);
   });
 }

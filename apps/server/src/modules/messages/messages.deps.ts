@@ -4,6 +4,7 @@ import type { TGateway } from '@herald/shared/gateways/gateways.schemas';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import type { DomainEventsHub } from '../../events/domain-events.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { TStatusReport } from '@herald/shared/gateways/gateways.schemas';
 import type { TMessageStatus } from '@herald/shared/gateways/message-status';
@@ -85,4 +86,6 @@ export interface MessagesDeps {
   pollSeconds?: number;
   /** Tests: runs just before the gateway is called (to stop a send there). */
   beforeGatewayCall?: (row: MessageRow) => Promise<void>;
+  /** Where `messages.moved` is told, after a report batch commits (decision 025). */
+  domainEvents?: Pick<DomainEventsHub, 'emit'>;
 }

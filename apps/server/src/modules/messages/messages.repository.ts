@@ -1,5 +1,4 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
-import type { TMessageStatus } from '@herald/shared/gateways/message-status';
 import type { TSentMessage } from '@herald/shared/messages/messages.schemas';
 import type { DB } from '../../db/schema.ts';
 import type { MessagesTable } from '../../db/tables/messages.tables.ts';
@@ -27,7 +26,7 @@ export function toSentMessage(row: MessageRow): TSentMessage {
   };
 }
 
-/** Message rows and opt-outs; every query names the team. */
+/** Message rows of the send path; every query names the team (reports: message-reports.repository.ts). */
 export function createMessagesRepository(db: Db) {
   return {
     /** The row, or null when a row with this client key exists already (a retried request). */
@@ -92,54 +91,6 @@ export function createMessagesRepository(db: Db) {
     },
 
     /**
-     * The rows a batch of reports names, locked so two batches touching one message take turns;
-     * in id order, so two batches lock their common rows in the same order and cannot deadlock.
-     */
-    forReports(tx: Db, teamId: number, gatewayId: number, providerMessageIds: string[]) {
-      return tx
-        .selectFrom('messages')
-        .selectAll()
-        .where('team_id', '=', teamId)
-        .where('gateway_id', '=', gatewayId)
-        .where('provider_message_id', 'in', providerMessageIds)
-        .orderBy('id')
-        .forUpdate()
-        .execute();
-    },
-
-    /**
-     * Moves many rows and appends their Timeline entries in one statement (a report batch's one
-     * write). `reconciled`: a report proved an unknown send was taken. Entries go only to leads that
-     * still exist, locked for share so none is deleted meanwhile (the Timeline has no foreign key).
-     */
-    async moveStatuses(
-      tx: Db,
-      teamId: number,
-      changes: Array<{ id: number; status: TMessageStatus; errorCode: string | null; reconciled: boolean }>,
-      timeline: Array<{ leadId: number; action: string; diffLog: string }>,
-    ): Promise<void> {
-      if (changes.length === 0) return;
-      await sql`
-        with v as (
-          select * from unnest(${changes.map((c) => c.id)}::bigint[], ${changes.map((c) => c.status)}::text[],
-            ${changes.map((c) => c.errorCode)}::text[], ${changes.map((c) => c.reconciled)}::boolean[])
-            as v(id, status, error_code, reconciled)
-        ), moved as (
-          update messages m set status = v.status, status_at = now(), error_code = v.error_code, updated_at = now(),
-            state = case when v.reconciled then 'submitted' else m.state end
-          from v where m.team_id = ${teamId} and m.id = v.id
-        ), e as (
-          select * from unnest(${timeline.map((e) => e.leadId)}::bigint[], ${timeline.map((e) => e.action)}::text[],
-            ${timeline.map((e) => e.diffLog)}::text[]) with ordinality as e(lead_id, action, diff_log, n)
-        ), alive as (
-          select id from leads where team_id = ${teamId} and id in (select lead_id from e) for share
-        )
-        insert into lead_logs (team_id, user_id, lead_id, type, action, diff_log)
-        select ${teamId}, null, e.lead_id, 'message', e.action, e.diff_log::jsonb
-        from e join alive on alive.id = e.lead_id order by e.n`.execute(tx);
-    },
-
-    /**
      * Claims whose lease ran out: the process died between writing the row and hearing the
      * gateway. Whether the gateway got it cannot be known, so they become unknown, never pending.
      */
@@ -177,14 +128,6 @@ export function createMessagesRepository(db: Db) {
         .orderBy('lead_id')
         .execute();
       return rows.map((r) => Number(r.lead_id));
-    },
-
-    async addOptOut(tx: Db, teamId: number, phone: string, gatewayId: number, reason: string): Promise<void> {
-      await tx
-        .insertInto('message_opt_outs')
-        .values({ team_id: teamId, phone, gateway_id: gatewayId, reason })
-        .onConflict((oc) => oc.columns(['team_id', 'phone']).doNothing())
-        .execute();
     },
   };
 }

@@ -1,25 +1,33 @@
 import type { TStatusReport } from '@herald/shared/gateways/gateways.schemas';
 import { canMoveStatus, isFinalStatus, type TMessageStatus } from '@herald/shared/gateways/message-status';
-import { isStopMessage } from '@herald/shared/messages/messages.schemas';
-import { normalizePhone } from '@herald/shared/leads/phone';
-import { sql, type Transaction } from 'kysely';
-import { appendTimeline, type TimelineEntry } from '../../db/lead-store/lead-timeline.ts';
-import { withLeadWrite } from '../../db/lead-store/lead-write.ts';
+import type { Transaction } from 'kysely';
+import { appendTimelineBulk, type TimelineEntry } from '../../db/lead-store/lead-write.ts';
 import { runAsBulk } from '../../db/connection-priority.ts';
 import type { DB } from '../../db/schema.ts';
 import { createGroupCommit } from './group-commit.ts';
+import {
+  createMessageReportsRepository,
+  type IncomingReport,
+  type StatusChange,
+  type TakenReport,
+} from './message-reports.repository.ts';
 import type { MessagesDeps } from './messages.deps.ts';
 import type { MessageRow, MessagesRepository } from './messages.repository.ts';
+import { createRepliesService } from './replies.service.ts';
 
 export const POLL_JOB = 'messages-poll-status';
 /** Polls of one message before it is left to its last status (about three days at the cap). */
 const POLL_LIMIT = 160;
 const pollDelaySeconds = (attempt: number) => Math.min(30 * 2 ** attempt, 1_800);
+/** Kept reports no row took in this many days are dropped: they are not about a message of ours. */
+const KEPT_DAYS = 3;
 
 interface ReportBatch {
   teamId: number;
-  gatewayId: number;
-  reports: TStatusReport[];
+  gatewayId: number | null;
+  reports: IncomingReport[];
+  /** Rows that settled: their kept reports are taken and applied in this batch. */
+  settled?: number[];
 }
 
 export interface PollJob {
@@ -28,33 +36,19 @@ export interface PollJob {
   attempt: number;
 }
 
+/** Where a report goes: a row (learning the provider's id or not), kept for later, or nowhere. */
+type Target = { row: MessageRow; bind: boolean } | 'keep' | 'drop';
+
 /**
- * Everything that moves a message after it was handed over: delivery reports (webhook or poll),
- * with the rank rule so repeated and late reports change nothing; replies, where an opt-out word
- * blacklists the phone for the team. Each change lands on the lead's Timeline and goes out live.
+ * Everything that moves a message after it was handed over (decision 025): delivery reports
+ * (webhook or poll), matched by the provider's id or by the row the callback's URL names, with the
+ * rank rule so repeated and late reports change nothing; reports that outrun their row, kept and
+ * applied when it settles; replies (`replies.service.ts`). Moves land on the lead's Timeline, go out
+ * live for single SMS, and as `messages.moved` to the other modules.
  */
 export function createStatusService(deps: MessagesDeps & { repo: MessagesRepository }) {
   const { db, repo } = deps;
-
-  /** Appends to the Timeline of the leads that still exist (locked, so none is deleted meanwhile). */
-  async function timeline(tx: Transaction<DB>, teamId: number, entries: TimelineEntry[], userId: number | null = null) {
-    if (entries.length === 0) return;
-    const ids = [...new Set(entries.map((e) => e.lead_id))];
-    const alive = await tx
-      .selectFrom('leads')
-      .select('id')
-      .where('team_id', '=', teamId)
-      .where('id', 'in', ids)
-      .forShare()
-      .execute();
-    const keep = new Set(alive.map((r) => Number(r.id)));
-    await appendTimeline(
-      tx,
-      teamId,
-      userId,
-      entries.filter((e) => keep.has(e.lead_id)),
-    );
-  }
+  const reportsRepo = createMessageReportsRepository(db);
 
   const statusEvent = (row: MessageRow) => ({
     type: 'MessageStatus' as const,
@@ -71,65 +65,140 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
   }
 
   /**
+   * The row a report may move. A row named under a signature (Twilio signs the whole URL, our
+   * AlphaSMS token signs its key) is the only one it may move: a token replayed with another
+   * message's id changes nothing. An unsigned name (`?m=` where the provider signs only the body)
+   * is a hint: the provider's id decides, and the name binds only a row that has no provider id
+   * yet. A row still being sent keeps the report until it settles.
+   */
+  function targetOf(report: IncomingReport, byId: Map<number, MessageRow>, byPid: Map<string, MessageRow>): Target {
+    const holder = byPid.get(report.providerMessageId);
+    const named = report.row ? byId.get(report.row.id) : undefined;
+    const bindable = (row: MessageRow): Target =>
+      row.state === 'pending' || row.state === 'claimed' ? 'keep' : { row, bind: true };
+    if (report.row?.signed) {
+      if (!named) return 'drop';
+      if (named.provider_message_id !== null)
+        return named.provider_message_id === report.providerMessageId ? { row: named, bind: false } : 'drop';
+      return holder ? 'drop' : bindable(named);
+    }
+    if (holder) return { row: holder, bind: false };
+    if (named && named.provider_message_id === null) return bindable(named);
+    return 'keep';
+  }
+
+  /** One gateway's reports, in arrival order, onto its rows (locked); returns the rows that moved. */
+  async function applyGroup(tx: Transaction<DB>, teamId: number, gatewayId: number, reports: IncomingReport[]) {
+    const pids = [...new Set(reports.map((r) => r.providerMessageId))];
+    const rowIds = [...new Set(reports.flatMap((r) => (r.row ? [r.row.id] : [])))];
+    const rows = await reportsRepo.forReports(tx, teamId, gatewayId, pids, rowIds);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    const byPid = new Map(rows.flatMap((r) => (r.provider_message_id ? [[r.provider_message_id, r] as const] : [])));
+    const changes = new Map<number, StatusChange>();
+    const entries: TimelineEntry[] = [];
+    const kept: IncomingReport[] = [];
+    const moved = new Map<number, MessageRow>();
+    for (const report of reports) {
+      const target = targetOf(report, byId, byPid);
+      if (target === 'drop') continue;
+      if (target === 'keep') {
+        kept.push(report);
+        continue;
+      }
+      const { row } = target;
+      const id = Number(row.id);
+      const prior = changes.get(id);
+      const moves = canMoveStatus(row.status, report.status);
+      // A report for an unknown row proves the provider took it, even one that moves no status.
+      if (!moves && !target.bind && row.state !== 'unknown') continue;
+      const status = moves ? report.status : (row.status as TMessageStatus);
+      const reconciled = (prior?.reconciled ?? false) || row.state === 'unknown';
+      const bind = target.bind ? report.providerMessageId : (prior?.bind ?? null);
+      changes.set(id, { id, status, errorCode: moves ? report.errorCode : row.error_code, reconciled, bind });
+      if (row.lead_id !== null && moves)
+        entries.push({
+          lead_id: Number(row.lead_id),
+          type: 'message',
+          // The title names the new status (`log.sms_status_delivered`); the line, the phone.
+          action: `sms_status_${report.status}`,
+          diff_log: [
+            {
+              action: 'sms_status',
+              lead_attribute_name: 'sms',
+              lead_attribute_value: row.phone,
+              value_from: row.status,
+              value_to: null,
+            },
+          ],
+        });
+      const next: MessageRow = {
+        ...row,
+        status,
+        provider_message_id: row.provider_message_id ?? bind,
+        state: reconciled ? 'submitted' : row.state,
+      };
+      byId.set(id, next);
+      if (next.provider_message_id) byPid.set(next.provider_message_id, next);
+      moved.set(id, next);
+    }
+    await reportsRepo.moveStatuses(tx, teamId, [...changes.values()]);
+    await appendTimelineBulk(tx, teamId, null, entries);
+    await reportsRepo.keep(tx, teamId, gatewayId, kept);
+    return [...moved.values()];
+  }
+
+  /**
    * Applies the reports of many callbacks in one transaction: per gateway one locking read of the
    * rows they name, the rank rule folded over the reports in arrival order (so a late or repeated
-   * report changes nothing, within a batch as across batches), one write of the moves and their
-   * Timeline entries.
+   * report changes nothing, within a batch as across batches), one write of the moves, one bulk
+   * Timeline append, and the reports no row can take yet kept. Kept reports of the rows the batch
+   * settles or moves are taken back first and applied with it.
    */
   async function applyBatch(batches: ReportBatch[]): Promise<void> {
     const moved = await db.transaction().execute(async (tx) => {
-      const out = new Map<number, MessageRow>();
-      const groups = new Map<string, ReportBatch>();
-      for (const b of batches) {
-        const key = `${b.teamId}:${b.gatewayId}`;
-        const group = groups.get(key);
-        if (group) group.reports.push(...b.reports);
-        else groups.set(key, { ...b, reports: [...b.reports] });
+      const groups = new Map<string, { teamId: number; gatewayId: number; reports: IncomingReport[] }>();
+      const add = (teamId: number, gatewayId: number, reports: IncomingReport[]) => {
+        const key = `${teamId}:${gatewayId}`;
+        const group = groups.get(key) ?? { teamId, gatewayId, reports: [] };
+        group.reports.push(...reports);
+        groups.set(key, group);
+      };
+      // Kept reports arrived first: they go before the batch's own.
+      const settled = new Map<number, Set<number>>();
+      for (const b of batches)
+        for (const id of b.settled ?? []) settled.set(b.teamId, (settled.get(b.teamId) ?? new Set()).add(id));
+      for (const [teamId, ids] of settled) {
+        const taken: TakenReport[] = await reportsRepo.takeKept(tx, teamId, [...ids]);
+        for (const { gatewayId, ...report } of taken) add(teamId, gatewayId, [report]);
       }
-      for (const { teamId, gatewayId, reports } of groups.values()) {
-        const ids = [...new Set(reports.map((r) => r.providerMessageId))];
-        const rows = await repo.forReports(tx, teamId, gatewayId, ids);
-        const current = new Map(rows.map((r) => [r.provider_message_id as string, r]));
-        const changes = new Map<number, { status: TMessageStatus; errorCode: string | null; reconciled: boolean }>();
-        const entries: Array<{ leadId: number; action: string; diffLog: string }> = [];
-        for (const report of reports) {
-          const row = current.get(report.providerMessageId);
-          if (!row || !canMoveStatus(row.status, report.status)) continue;
-          const id = Number(row.id);
-          const reconciled = (changes.get(id)?.reconciled ?? false) || row.state === 'unknown';
-          changes.set(id, { status: report.status, errorCode: report.errorCode, reconciled });
-          if (row.lead_id !== null)
-            entries.push({
-              leadId: Number(row.lead_id),
-              // The title names the new status (`log.sms_status_delivered`); the line, the phone.
-              action: `sms_status_${report.status}`,
-              diffLog: JSON.stringify([
-                {
-                  action: 'sms_status',
-                  lead_attribute_name: 'sms',
-                  lead_attribute_value: row.phone,
-                  value_from: row.status,
-                  value_to: null,
-                },
-              ]),
-            });
-          const next = { ...row, status: report.status, state: reconciled ? ('submitted' as const) : row.state };
-          current.set(report.providerMessageId, next);
-          out.set(id, next);
-        }
-        await repo.moveStatuses(
-          tx,
-          teamId,
-          [...changes].map(([id, c]) => ({ id, ...c })),
-          entries,
-        );
-      }
-      return [...out.values()];
+      for (const b of batches) if (b.gatewayId !== null && b.reports.length > 0) add(b.teamId, b.gatewayId, b.reports);
+      const out: MessageRow[] = [];
+      for (const { teamId, gatewayId, reports } of groups.values())
+        out.push(...(await applyGroup(tx, teamId, gatewayId, reports)));
+      return out;
     });
-    // One event per message with where it ended, after the commit, all in one go.
+    if (moved.length === 0) return;
+    // One event per single SMS with where it ended, after the commit, all in one go; a campaign's
+    // messages are summed up by the campaign itself, from `messages.moved`.
     await deps.bus.publishMany(
-      moved.map((row) => ({ audience: { teamId: Number(row.team_id) }, event: statusEvent(row) })),
+      moved
+        .filter((row) => row.kind === 'single')
+        .map((row) => ({ audience: { teamId: Number(row.team_id) }, event: statusEvent(row) })),
     );
+    const byTeam = new Map<number, MessageRow[]>();
+    for (const row of moved) byTeam.set(Number(row.team_id), [...(byTeam.get(Number(row.team_id)) ?? []), row]);
+    for (const [teamId, rows] of byTeam)
+      await deps.domainEvents?.emit('messages.moved', {
+        teamId,
+        messages: rows.map((r) => ({
+          id: Number(r.id),
+          kind: r.kind,
+          campaignId: r.campaign_id === null ? null : Number(r.campaign_id),
+          campaignStepId: r.campaign_step_id === null ? null : Number(r.campaign_step_id),
+          state: r.state,
+          status: r.status,
+        })),
+      });
   }
 
   // Delivery reports are machine traffic: on the embedded database a person's request goes first.
@@ -140,8 +209,17 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
   const reportWrites = createGroupCommit<ReportBatch>((batches) => runAsBulk(() => applyBatch(batches)), 500);
 
   /** Resolves once the reports are written (a callback is answered 200 only then). */
-  async function apply(teamId: number, gatewayId: number, reports: TStatusReport[]): Promise<void> {
+  async function apply(teamId: number, gatewayId: number, reports: IncomingReport[]): Promise<void> {
     if (reports.length > 0) await reportWrites.add({ teamId, gatewayId, reports });
+  }
+
+  /**
+   * The send path calls this once it has settled rows (submitted, unknown or failed): reports that
+   * arrived for them meanwhile, kept until now, are applied. The sweep does the same for rows whose
+   * process died before saying so.
+   */
+  async function applyKept(teamId: number, rowIds: number[]): Promise<void> {
+    if (rowIds.length > 0) await reportWrites.add({ teamId, gatewayId: null, reports: [], settled: rowIds });
   }
 
   async function schedulePoll(teamId: number, messageId: number, attempt: number) {
@@ -162,102 +240,27 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
       return; // the gateway is gone: nothing can tell its messages' fate any more
     }
     if (!adapter.pollStatuses) return;
-    const reports = await adapter.pollStatuses([row.provider_message_id]);
+    const reports: TStatusReport[] = await adapter.pollStatuses([row.provider_message_id]);
     await apply(job.teamId, Number(row.gateway_id), reports);
     const now = await repo.find(job.teamId, job.messageId);
     if (now?.status && isFinalStatus(now.status)) return;
     if (job.attempt + 1 < POLL_LIMIT) await schedulePoll(job.teamId, job.messageId, job.attempt + 1);
   }
 
-  /** A reply that is not an opt-out: a Timeline entry on each lead of the team holding the phone. */
-  async function reply(teamId: number, phone: string, text: string): Promise<number[]> {
-    return db.transaction().execute(async (tx) => {
-      const ids = await repo.leadsWithPhone(teamId, phone, tx);
-      await timeline(
-        tx,
-        teamId,
-        ids.map((id) => ({
-          lead_id: id,
-          type: 'message',
-          action: 'sms_received',
-          diff_log: [
-            {
-              action: 'sms_received',
-              lead_attribute_name: 'sms',
-              lead_attribute_value: text,
-              value_from: phone,
-              value_to: null,
-            },
-          ],
-        })),
-      );
-      return ids;
-    });
-  }
-
-  /**
-   * STOP: the phone is opted out for the team (also when no lead holds it yet), its values get `ban`,
-   * and every lead of the team holding it becomes blacklisted, through the lead-write contract (so
-   * lead pages and counts see it) with a Timeline entry each.
-   */
-  async function optOut(teamId: number, gatewayId: number, phone: string, text: string): Promise<number[]> {
-    return withLeadWrite(db, teamId, { phones: false }, async (w) => {
-      await repo.addOptOut(w.tx, teamId, phone, gatewayId, 'inbound_stop');
-      const ids = await repo.leadsWithPhone(teamId, phone, w.tx);
-      if (ids.length === 0) {
-        w.unchanged();
-        return ids;
-      }
-      await w.touchLeads(ids);
-      await w.tx
-        .updateTable('lead_values')
-        .set({ ban: true, updated_at: sql`now()` })
-        .where('team_id', '=', teamId)
-        .where('type', '=', 'phone')
-        .where('value', '=', phone)
-        .execute();
-      await w.appendTimeline(
-        null,
-        ids.map((id) => ({
-          lead_id: id,
-          type: 'message',
-          action: 'sms_opt_out',
-          diff_log: [
-            {
-              action: 'sms_received',
-              lead_attribute_name: 'sms',
-              lead_attribute_value: text,
-              value_from: phone,
-              value_to: null,
-            },
-          ],
-        })),
-      );
-      await w.setStatus(ids, 'blacklisted', null);
-      return ids;
-    });
-  }
-
-  async function inbound(event: { teamId: number; gatewayId: number; message: { from: string; text: string } }) {
-    const { teamId, gatewayId } = event;
-    const raw = event.message.from.trim();
-    const phone = normalizePhone(raw.startsWith('+') ? raw : `+${raw}`);
-    if (!phone) return;
-    const text = event.message.text;
-    const stop = isStopMessage(text);
-    const leadIds = stop ? await optOut(teamId, gatewayId, phone, text) : await reply(teamId, phone, text);
-    for (const leadId of leadIds)
-      await deps.bus.publish(
-        { teamId },
-        { type: 'MessageStatus', payload: { message_id: null, lead_id: leadId, state: null, status: null } },
-      );
+  /** Kept reports whose rows settled without saying so are applied; those no row took for days, dropped. */
+  async function sweepKept() {
+    for (const { teamId, rowIds } of await reportsRepo.settledWithKept(1_000)) await applyKept(teamId, rowIds);
+    await reportsRepo.dropStaleKept(KEPT_DAYS);
   }
 
   /** Claims left by a process that died mid-send become unknown: reconciled by a report, never re-sent. */
   async function sweep() {
     for (const row of await repo.expireClaims()) await published(Number(row.team_id), row);
+    await sweepKept();
   }
 
-  return { apply, schedulePoll, poll, inbound, sweep, published };
+  const replies = createRepliesService({ ...deps, reportsRepo });
+
+  return { apply, applyKept, schedulePoll, poll, inbound: replies.inbound, sweep, sweepKept, published };
 }
 export type StatusService = ReturnType<typeof createStatusService>;

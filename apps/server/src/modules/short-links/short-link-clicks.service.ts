@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { withLeadWrite } from '../../db/lead-store/lead-write.ts';
 import type { ShortLinkRow, ShortLinksRepository } from './short-links.repository.ts';
@@ -15,19 +15,6 @@ type Link = Pick<ShortLinkRow, 'id' | 'team_id' | 'lead_id' | 'message_id' | 'ph
  * and writes the Timeline once; an unsubscribe blacklists the phone for the whole team.
  */
 export function createShortLinkClicks(db: Kysely<DB>, repo: ShortLinksRepository) {
-  /** The phone values a link speaks of: the message's phone, or every phone of its lead. */
-  function phoneValues(tx: Kysely<DB>, link: Link) {
-    let q = tx
-      .selectFrom('lead_values')
-      .select(['id', 'lead_id', 'value'])
-      .where('team_id', '=', link.team_id)
-      .where('type', '=', 'phone');
-    if (link.phone) q = q.where('value', '=', link.phone);
-    else if (link.lead_id !== null) q = q.where('lead_id', '=', link.lead_id);
-    else return Promise.resolve([]);
-    return q.execute();
-  }
-
   /**
    * Hits wait here a moment and are written together, one statement for all of them: the redirect
    * then costs no write of its own, and a burst of clicks costs one update. A process that dies
@@ -53,38 +40,27 @@ export function createShortLinkClicks(db: Kysely<DB>, repo: ShortLinksRepository
   /** The first human click of a link: marks the lead's phone and appends its Timeline, in one lead write. */
   async function markClicked(link: Link): Promise<void> {
     if (link.lead_id === null) return;
-    const leadId = Number(link.lead_id);
+    const target = `${link.host}/${link.code}`;
     await withLeadWrite(db, Number(link.team_id), { phones: false }, async (w) => {
-      if ((await w.touchLeads([leadId])) === 0) return w.unchanged();
-      const values = (await phoneValues(w.tx, link)).filter((v) => Number(v.lead_id) === leadId);
-      if (values.length > 0) {
-        await w.tx
-          .updateTable('lead_values')
-          .set({ clicked: true, updated_at: sql`now()` })
-          .where('team_id', '=', Number(link.team_id))
-          .where(
-            'id',
-            'in',
-            values.map((v) => v.id),
-          )
-          .execute();
-      }
-      await w.appendTimeline(null, [
-        {
-          lead_id: leadId,
+      const done = await w.markClicked({
+        leadId: Number(link.lead_id),
+        phone: link.phone,
+        entry: {
+          lead_id: Number(link.lead_id),
           type: 'sms',
           action: 'link_clicked',
           diff_log: [
             {
               action: 'added',
               lead_attribute_name: 'link',
-              lead_attribute_value: `${link.host}/${link.code}`,
+              lead_attribute_value: target,
               value_from: null,
-              value_to: `${link.host}/${link.code}`,
+              value_to: target,
             },
           ],
         },
-      ]);
+      });
+      if (!done) w.unchanged();
     });
   }
 
@@ -108,59 +84,35 @@ export function createShortLinkClicks(db: Kysely<DB>, repo: ShortLinksRepository
     },
 
     /**
-     * The recipient confirmed the unsubscribe page: the phone is opted out for the team as by an
-     * inbound STOP (so every later send skips it, whether or not a lead holds it), its values get
-     * `ban`, every lead of the team holding it becomes blacklisted, each with a Timeline entry; all
-     * in one transaction. Confirming twice changes nothing.
+     * The recipient confirmed the unsubscribe page: the phone is opted out for the team through the
+     * lead store, as by an inbound STOP (decision 025): the message's phone, or every phone of the
+     * link's lead when the link named none. Confirming twice changes nothing.
      */
     async unsubscribe(link: Link): Promise<void> {
       const teamId = Number(link.team_id);
       await withLeadWrite(db, teamId, { phones: false }, async (w) => {
         if (!(await repo.markUnsubscribed(w.tx, Number(link.id)))) return w.unchanged();
-        let values = await phoneValues(w.tx, link);
-        // The message's phone, else (a link made without one) every phone of its lead.
-        const phones = link.phone ? [link.phone] : [...new Set(values.map((v) => v.value))];
-        await repo.addOptOuts(w.tx, teamId, phones, link.message_id === null ? null : Number(link.message_id));
-        // Leads and their Timeline only change where a lead holds the phone.
-        if (values.length === 0) return w.unchanged();
-        // Every lead of the team holding those phones, not only the message's lead.
-        values = await w.tx
-          .selectFrom('lead_values')
-          .select(['id', 'lead_id', 'value'])
-          .where('team_id', '=', teamId)
-          .where('type', '=', 'phone')
-          .where('value', 'in', phones)
-          .execute();
-        const leadIds = [...new Set(values.map((v) => Number(v.lead_id)))].sort((a, b) => a - b);
-        await w.touchLeads(leadIds);
-        await w.tx
-          .updateTable('lead_values')
-          .set({ ban: true, updated_at: sql`now()` })
-          .where('team_id', '=', teamId)
-          .where(
-            'id',
-            'in',
-            values.map((v) => v.id),
-          )
-          .execute();
-        await w.appendTimeline(
-          null,
-          values.map((v) => ({
-            lead_id: Number(v.lead_id),
+        const leads = await w.banPhones({
+          phones: link.phone ? [link.phone] : [],
+          ofLead: link.lead_id === null ? null : Number(link.lead_id),
+          reason: 'unsubscribe_link',
+          messageId: link.message_id === null ? null : Number(link.message_id),
+          entry: ({ leadId, phone }) => ({
+            lead_id: leadId,
             type: 'sms',
             action: 'unsubscribed',
             diff_log: [
               {
                 action: 'added',
                 lead_attribute_name: 'phone',
-                lead_attribute_value: v.value,
+                lead_attribute_value: phone,
                 value_from: null,
-                value_to: v.value,
+                value_to: phone,
               },
             ],
-          })),
-        );
-        await w.setStatus(leadIds, 'blacklisted', null);
+          }),
+        });
+        if (leads.length === 0) w.unchanged();
       });
     },
   };

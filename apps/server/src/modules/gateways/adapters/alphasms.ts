@@ -27,6 +27,17 @@ export function alphaHookToken(webhookSecret: string, key: string): string {
   return createHmac('sha256', webhookSecret).update(`alphasms:${key}`).digest('base64url');
 }
 
+/**
+ * The message row a verified hook names: its key is `msg-<row>` (the send's idempotency key), and
+ * the token covers the key, so the row is proven; the body's `msg_id` must then be that row's
+ * (decision 025), or one hook URL could move any message of the gateway.
+ */
+export function alphaHookRow(url: string): { id: number; signed: true } | null {
+  const key = new URL(url).searchParams.get('key') ?? '';
+  const row = /^msg-([1-9]\d{0,17})$/.exec(key);
+  return row ? { id: Number(row[1]), signed: true } : null;
+}
+
 function firstResult(answer: ProviderAnswer): Record<string, unknown> {
   if (answer.status !== 200) throw httpError(answer);
   const body = asRecord(answer.json);
