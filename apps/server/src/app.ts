@@ -119,7 +119,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   plans.features.provide('free-sms-limit', billing.freeSmsUsage);
   plans.features.provideConsumer('free-sms-limit', billing.spendFreeSms);
   options.onGateways?.(gateways);
-  const shortLinks = createShortLinksModule({ ...base, appUrl });
+  const shortLinks = await createShortLinksModule({
+    ...base,
+    appUrl,
+    domainProbe: options.domainProbe,
+    domainCheckBaseUrl: config.DOMAIN_CHECK_BASE_URL,
+    log: app.log,
+  });
   options.onShortLinks?.(shortLinks);
   const messages = await createMessagesModule({
     ...base,

@@ -1,7 +1,7 @@
 import { AppError } from './http/app-error.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { createGatewaysModule } from './modules/gateways/index.ts';
-import type { createShortLinksModule } from './modules/short-links/index.ts';
+import type { DomainProbe, ShortLinksModule } from './modules/short-links/index.ts';
 
 /** What `buildApp` takes besides the config: the logger, and the seams tests use. */
 export interface BuildOptions {
@@ -29,7 +29,9 @@ export interface BuildOptions {
   /** Seconds between status polls of a message (polled providers); tests make it short. */
   messagePollSeconds?: number;
   /** Handed the short links' `make`; tests make links with it. */
-  onShortLinks?: (shortLinks: Pick<ReturnType<typeof createShortLinksModule>, 'make' | 'makeMany' | 'appHost'>) => void;
+  onShortLinks?: (shortLinks: Pick<ShortLinksModule, 'make' | 'makeMany' | 'appHost' | 'checkDomains'>) => void;
+  /** How short-URL domains are asked for their proof (HTTP file, DNS TXT); tests answer offline. */
+  domainProbe?: DomainProbe;
 }
 
 /** `BuildOptions.importAllowance` as the imports module's hook: a fixed number of leads a run may import. */

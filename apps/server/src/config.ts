@@ -63,6 +63,11 @@ const ZConfigSource = z.object({
   TURBOSMS_BASE_URL: z.url().optional(),
   SMSCLUB_BASE_URL: z.url().optional(),
   ALPHASMS_BASE_URL: z.url().optional(),
+  /**
+   * Where the short-URL domain check asks for a domain's proof file, with the domain as Host (a
+   * reverse proxy in front of the app, or the app itself); unset, port 80 of the domain (decision 028).
+   */
+  DOMAIN_CHECK_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How long one call to an SMS provider may take before its outcome counts as unknown. */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The installation's admins (comma-separated e-mails): they approve or reject teams' alpha names. */

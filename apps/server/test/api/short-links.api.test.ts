@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkLength } from '@herald/shared/short-links/short-link-code';
 import type { DB } from '../../src/db/schema.ts';
-import type { ShortLinksModule } from '../../src/modules/short-links/index.ts';
+import type { DomainProbe, ShortLinksModule } from '../../src/modules/short-links/index.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
@@ -20,12 +20,21 @@ describe.each(databases)('short links on %s', (kind) => {
   let owner: Awaited<ReturnType<typeof signupVerified>>;
   let leadId: number;
   const phone = '+380501234567';
+  // Every domain points at this app: its proof is asked of the app itself, by Host.
+  const probe: DomainProbe = {
+    async fetchText(host, path) {
+      const res = await t.request({ method: 'GET', url: path, headers: { host } });
+      return { status: res.statusCode, body: res.body };
+    },
+    resolveTxt: async () => [],
+  };
 
   beforeAll(async () => {
     t = await startTestApp(
       kind,
       {},
       {
+        domainProbe: probe,
         onShortLinks: (s) => {
           make = s.make;
           makeMany = s.makeMany;
@@ -143,22 +152,127 @@ describe.each(databases)('short links on %s', (kind) => {
     expect(screen.body.replace('/settings', '')).toBe(other.body.replace('/leads', ''));
   });
 
-  it('serves a link on the team domain by Host header, and not on another host', async () => {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/short-url-domains',
-      token: owner.token,
-      payload: { url: 'https://Go.Shp.ua/' },
-    });
+  const addDomain = async (token: string, url: string) => {
+    const created = await t.request({ method: 'POST', url: '/api/short-url-domains', token, payload: { url } });
     expect(created.statusCode).toBe(201);
-    expect(created.json().data).toMatchObject({ url: 'go.shp.ua', access: 'Enabled', link_length: 17 });
+    return created.json().data as { id: number; url: string };
+  };
+  const verify = async (token: string, id: number) =>
+    (await t.request({ method: 'POST', url: `/api/short-url-domains/${id}/verify`, token })).statusCode;
+
+  it('serves a link on the team domain by Host header, and not on another host', async () => {
+    const domain = await addDomain(owner.token, 'https://Go.Shp.ua/');
+    expect(domain).toMatchObject({ url: 'go.shp.ua', access: 'Enabled', link_length: 17 });
+    // Waiting for verification: links are still made on the app's host.
+    expect((await link('link')).host).toBe('herald.test');
+    expect(await verify(owner.token, domain.id)).toBe(200);
     const made = await link('link');
     expect(made.text).toMatch(/^go\.shp\.ua\/[0-9A-Za-z]{7}$/);
     expect(made.text).toHaveLength(17);
     expect((await follow(made.text)).statusCode).toBe(302);
     expect((await follow(`herald.test/${made.code}`)).statusCode).toBe(302);
     expect((await follow(`go.other.example/${made.code}`)).statusCode).toBe(404);
-    await t.request({ method: 'DELETE', url: `/api/short-url-domains/${created.json().data.id}`, token: owner.token });
+    await t.request({ method: 'DELETE', url: `/api/short-url-domains/${domain.id}`, token: owner.token });
+  });
+
+  it("a link another team made on a host before hosts were proven is not served there once it is this team's", async () => {
+    // Before decision 028 a second team could add the same host; its links carry that host.
+    const intruder = await signupVerified(t);
+    const mine = await addDomain(owner.token, 'go.brand.example.ua');
+    const [planted] = await db
+      .insertInto('short_links')
+      .values({
+        team_id: intruder.user.team_id,
+        kind: 'link',
+        host: 'go.brand.example.ua',
+        code: 'Phish01',
+        redirect_to: 'https://phish.example/login',
+      })
+      .returning('code')
+      .execute();
+    await age(planted.code);
+    // Nobody has proven the host: the link is not served on it.
+    expect((await follow(`go.brand.example.ua/${planted.code}`)).statusCode).toBe(404);
+    expect(await verify(owner.token, mine.id)).toBe(200);
+    const phish = await follow(`go.brand.example.ua/${planted.code}`);
+    expect(phish.statusCode).toBe(404);
+    expect(phish.headers.location).toBeUndefined();
+    // This team's own links are served there.
+    const made = await link('link');
+    expect(made.host).toBe('go.brand.example.ua');
+    expect((await follow(made.text)).statusCode).toBe(302);
+    // The intruder's link still answers on the app's own host, where every team's links do.
+    expect((await follow(`herald.test/${planted.code}`)).headers.location).toBe('https://phish.example/login');
+    await t.request({ method: 'DELETE', url: `/api/short-url-domains/${mine.id}`, token: owner.token });
+  });
+
+  it('a Cyrillic path and an IDN host are stored normalised and clicked through with an ASCII Location', async () => {
+    const cases: Array<[string, string]> = [
+      [
+        'https://shop.example.ua/акція?знижка=10',
+        'https://shop.example.ua/%D0%B0%D0%BA%D1%86%D1%96%D1%8F?%D0%B7%D0%BD%D0%B8%D0%B6%D0%BA%D0%B0=10',
+      ],
+      ['https://магазин.укр/', 'https://xn--80aairftm.xn--j1amh/'],
+    ];
+    for (const [target, normalised] of cases) {
+      const made = await link('link', target);
+      expect((await row(made.code)).redirect_to).toBe(normalised);
+      await age(made.code);
+      const res = await follow(made.text);
+      expect(res.statusCode, target).toBe(302);
+      expect(res.headers.location).toBe(normalised);
+      await waitUntil('the click counted', async () => (await row(made.code)).human_clicks === 1);
+    }
+    const batch = await db
+      .transaction()
+      .execute((tx) =>
+        makeMany(tx, teamId(), [
+          { leadId, messageId: null, kind: 'link', redirectTo: 'https://магазин.укр/акція', phone },
+        ]),
+      );
+    expect((await row(batch[0].code)).redirect_to).toBe(
+      'https://xn--80aairftm.xn--j1amh/%D0%B0%D0%BA%D1%86%D1%96%D1%8F',
+    );
+  });
+
+  it('a row stored raw before targets were normalised still redirects; one that cannot answers the error page and counts no click', async () => {
+    const plant = async (code: string, target: string) => {
+      await db
+        .insertInto('short_links')
+        .values({
+          team_id: teamId(),
+          lead_id: leadId,
+          kind: 'link',
+          host: 'herald.test',
+          code,
+          redirect_to: target,
+          phone,
+        })
+        .execute();
+      await age(code);
+    };
+    await plant('RawCyr01', 'https://shop.example.ua/акція?знижка=10');
+    const raw = await follow('herald.test/RawCyr01');
+    expect(raw.statusCode).toBe(302);
+    expect(raw.headers.location).toBe(
+      'https://shop.example.ua/%D0%B0%D0%BA%D1%86%D1%96%D1%8F?%D0%B7%D0%BD%D0%B8%D0%B6%D0%BA%D0%B0=10',
+    );
+
+    await plant('Broken01', 'https://exa mple.ua/x');
+    const broken = await follow('herald.test/Broken01', 'GET', BROWSER);
+    expect(broken.statusCode).toBe(500);
+    expect(broken.headers['content-type']).toMatch(/^text\/html/);
+    expect(broken.body).toContain('<h1>Не вдалося відкрити посилання</h1>');
+    const english = await t.request({
+      method: 'GET',
+      url: '/Broken01',
+      headers: { host: 'herald.test', 'user-agent': BROWSER, 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(english.body).toContain('The link could not be opened');
+    // Waited past the batch: nothing was counted for the link that did not redirect.
+    await waitUntil('the raw link click counted', async () => (await row('RawCyr01')).human_clicks === 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await row('Broken01')).toMatchObject({ human_clicks: 0, other_hits: 0, first_clicked_at: null });
   });
 
   it('the unsubscribe page: GET changes nothing, POST blacklists the phone for the team', async () => {

@@ -193,7 +193,12 @@ export const MESSAGES = {
   placeholder_unknown: 'No attribute has the placeholder {{placeholders}}: insert one from the list, or remove it.',
   // Short links and short URL domains
   short_url_domain_invalid: 'Enter a domain name such as go.example.com (no path).',
-  short_url_domain_taken: 'The team already has this domain.',
+  short_url_domain_taken: 'This domain is already in use.',
+  short_url_domain_port: 'A domain takes no port: enter it as go.example.com.',
+  short_url_domain_app_host: 'This is the app’s own address: it already carries your links. Enter a domain of your own.',
+  short_url_domain_not_proven:
+    'Not verified yet: {{host}} does not answer the code at the address shown, and no TXT record holds it. DNS changes can take up to an hour.',
+  short_url_domain_verified: 'Domain verified: new links use it',
   short_url_domain_not_found: 'No such domain.',
   short_url_domain_created: 'Domain added',
   short_url_domain_updated: 'Domain updated',

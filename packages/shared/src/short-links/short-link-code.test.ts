@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_PATTERN, codeLength, isRedirectTarget, linkLength, normaliseHost } from './short-link-code.ts';
+import {
+  CODE_PATTERN,
+  codeLength,
+  domainRefusal,
+  isRedirectTarget,
+  isSameOrSubdomain,
+  linkLength,
+  normaliseHost,
+  normaliseRedirectTarget,
+} from './short-link-code.ts';
 
 describe('short link code length', () => {
   it('fills 17 characters with the host, a slash and the code', () => {
@@ -41,15 +50,55 @@ describe('redirect targets', () => {
       expect(isRedirectTarget(bad), bad).toBe(false);
     }
   });
+  it('are stored as the URL standard writes them: punycode host, percent-encoded path and query', () => {
+    expect(normaliseRedirectTarget('https://shop.example.ua/акція?знижка=10')).toBe(
+      'https://shop.example.ua/%D0%B0%D0%BA%D1%86%D1%96%D1%8F?%D0%B7%D0%BD%D0%B8%D0%B6%D0%BA%D0%B0=10',
+    );
+    expect(normaliseRedirectTarget('https://магазин.укр/')).toBe('https://xn--80aairftm.xn--j1amh/');
+    expect(normaliseRedirectTarget('https://Shop.Example/Sale')).toBe('https://shop.example/Sale');
+    expect(normaliseRedirectTarget('javascript:alert(1)')).toBeNull();
+  });
 });
 
 describe('domain hosts', () => {
   it('reduce what a user types to the host', () => {
     expect(normaliseHost('https://Go.Shop.ua/')).toBe('go.shop.ua');
     expect(normaliseHost('go.shop.ua')).toBe('go.shop.ua');
-    expect(normaliseHost('localhost:3000')).toBe('localhost:3000');
-    for (const bad of ['go.shop.ua/path', 'not a domain', 'javascript:alert(1)', 'https://u:p@x.ua', '', 'x.ua?q=1']) {
+    expect(normaliseHost('Go.Shop.UA.')).toBe('go.shop.ua');
+    expect(normaliseHost('go.магазин.укр')).toBe('go.xn--80aairftm.xn--j1amh');
+    for (const bad of [
+      'go.shop.ua/path',
+      'not a domain',
+      'javascript:alert(1)',
+      'https://u:p@x.ua',
+      '',
+      'x.ua?q=1',
+      'go.shop.ua:8080',
+      'https://go.shop.ua:443/',
+      'localhost:3000',
+      'localhost',
+      '127.0.0.1',
+      '[::1]',
+    ]) {
       expect(normaliseHost(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('domain refusals', () => {
+  it('name a port apart from any other mistake', () => {
+    expect(domainRefusal('go.shop.ua')).toBeNull();
+    expect(domainRefusal('go.shop.ua:8080')).toBe('short_url_domain_port');
+    expect(domainRefusal('https://go.shop.ua:443/')).toBe('short_url_domain_port');
+    expect(domainRefusal('go.shop.ua/path')).toBe('short_url_domain_invalid');
+    expect(domainRefusal('localhost:3000')).toBe('short_url_domain_invalid');
+  });
+});
+
+describe('subdomains', () => {
+  it('names a host and the names under it, not a look-alike', () => {
+    expect(isSameOrSubdomain('herald.example', 'herald.example')).toBe(true);
+    expect(isSameOrSubdomain('go.herald.example', 'herald.example')).toBe(true);
+    expect(isSameOrSubdomain('notherald.example', 'herald.example')).toBe(false);
   });
 });

@@ -22,8 +22,10 @@ export function linkLength(host: string): number {
 }
 
 /**
- * A domain as the user types it (`https://Go.Shop.ua/`, `go.shop.ua`) reduced to the host a link
- * carries (`go.shop.ua`); null when it is not a bare host (a path, a query, credentials, a bad name).
+ * A domain as the user types it (`https://Go.Shop.ua/`, `go.shop.ua.`, `go.магазин.укр`) reduced to
+ * the host a link carries: lower case, punycode, no trailing dot (`go.shop.ua`,
+ * `go.xn--80aairftm.xn--j1amh`). Null when it is not a bare name: a port, a path, a query,
+ * credentials, an IP literal or `localhost` (a domain is proven on port 80 of a public name).
  */
 export function normaliseHost(input: string): string | null {
   const text = input.trim();
@@ -38,33 +40,58 @@ export function normaliseHost(input: string): string | null {
   if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
     return null;
   }
-  const host = url.host.toLowerCase();
-  // A dotted name (go.shop.ua) or localhost for a local installation; IP literals have no use here.
-  if (
-    !/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}(?::\d{1,5})?$|^localhost(?::\d{1,5})?$/.test(
-      host,
-    )
-  ) {
-    return null;
-  }
+  // An explicit port is refused even where URL drops it as the scheme's default (`go.ua:443`).
+  if (url.port !== '' || /:\d*\/?$/.test(text)) return null;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host.length > 253) return null;
+  // A dotted name (go.shop.ua); the last label is letters or punycode, so IP literals never pass.
+  if (!/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/.test(host)) return null;
   return host;
 }
 
 /**
- * Where a link may send people: an absolute http or https URL with a host, no credentials. Anything
- * else (javascript:, data:, a relative path, `//evil`) is refused when the link is made, so the
- * redirect can never be turned into an open redirect to another scheme.
+ * Why what the user typed is not a domain (the message code), or null when it is one. A port gets
+ * its own answer: links are opened on the standard ports, and the domain is proven on port 80.
  */
-export function isRedirectTarget(target: string): boolean {
+export function domainRefusal(input: string): 'short_url_domain_port' | 'short_url_domain_invalid' | null {
+  if (normaliseHost(input) !== null) return null;
+  const withoutPort = input.trim().replace(/:\d*(\/?)$/, '$1');
+  return withoutPort !== input.trim() && normaliseHost(withoutPort) !== null
+    ? 'short_url_domain_port'
+    : 'short_url_domain_invalid';
+}
+
+/** Whether `host` is `parent` or a name under it (`go.herald.example` under `herald.example`). */
+export function isSameOrSubdomain(host: string, parent: string): boolean {
+  return host === parent || host.endsWith(`.${parent}`);
+}
+
+/**
+ * Where a link may send people, as it is stored and put in the redirect's Location: the target
+ * normalised by the URL standard (`new URL(target).href`: punycode host, percent-encoded path and
+ * query), so `https://магазин.укр/акція?знижка=10` becomes pure ASCII a header can carry. Null
+ * unless it is an absolute http or https URL with a host and no credentials: javascript:, data:, a
+ * relative path or `//evil` is refused when the link is made, so the redirect can never be turned
+ * into an open redirect to another scheme.
+ */
+export function normaliseRedirectTarget(target: string): string | null {
   // Whitespace or control characters (a tab inside `java\tscript:`) are refused outright.
-  if (target.length > 2048 || [...target].some((ch) => ch.charCodeAt(0) <= 0x20)) return false;
+  if (target.length > 2048 || [...target].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f)) {
+    return null;
+  }
   let url: URL;
   try {
     url = new URL(target);
   } catch {
-    return false;
+    return null;
   }
-  return (
-    (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !url.username && !url.password
-  );
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || url.username || url.password) {
+    return null;
+  }
+  return url.href.length > 4096 ? null : url.href;
+}
+
+/** Whether `target` is a link's possible target (see `normaliseRedirectTarget`). */
+export function isRedirectTarget(target: string): boolean {
+  return normaliseRedirectTarget(target) !== null;
 }

@@ -1,15 +1,35 @@
 import { z } from 'zod';
 import { messageText } from '../common/messages.ts';
-import { normaliseHost } from './short-link-code.ts';
+import { domainRefusal } from './short-link-code.ts';
 
 export const ZShortUrlAccess = z.enum(['Enabled', 'Disabled']);
 export type TShortUrlAccess = z.infer<typeof ZShortUrlAccess>;
+
+/**
+ * Decision 028: a domain serves links only once it proves it is the team's. `waiting` until it
+ * does (never proven, or proof lost on a re-check); the steps are the file at `http_url` or the
+ * TXT record `txt_name` = `txt_value`, either one.
+ */
+export const ZShortUrlDomainVerification = z.object({
+  status: z.enum(['waiting', 'verified']),
+  token: z.string(),
+  http_url: z.string(),
+  txt_name: z.string(),
+  txt_value: z.string(),
+  verified_at: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  /** When a verified domain stopped proving and was taken out of use; null otherwise. */
+  lost_at: z.string().nullable(),
+});
+export type TShortUrlDomainVerification = z.infer<typeof ZShortUrlDomainVerification>;
 
 /** Spec section 3: id, url, access, sort_order (hidden in the table, orders the domains). */
 export const ZShortUrlDomain = z.object({
   id: z.number(),
   url: z.string(),
+  /** The team's switch; links are made on the domain only while it is Enabled and verified. */
   access: ZShortUrlAccess,
+  verification: ZShortUrlDomainVerification,
   sort_order: z.number(),
   /** Characters `url/code` takes in a message (17 unless the host is longer than 9). */
   link_length: z.number(),
@@ -23,7 +43,10 @@ const ZDomainUrl = z
   .trim()
   .min(1, messageText('short_url_domain_invalid'))
   .max(253, messageText('short_url_domain_invalid'))
-  .refine((v) => normaliseHost(v) !== null, messageText('short_url_domain_invalid'));
+  .superRefine((v, ctx) => {
+    const refusal = domainRefusal(v);
+    if (refusal) ctx.addIssue({ code: 'custom', message: messageText(refusal) });
+  });
 
 export const ZStoreShortUrlDomainRequest = z.object({
   url: ZDomainUrl,
@@ -41,6 +64,10 @@ export type TUpdateShortUrlDomainRequest = z.input<typeof ZUpdateShortUrlDomainR
 
 export const ZShortUrlDomainResponse = z.object({ message: z.string(), code: z.string(), data: ZShortUrlDomain });
 export const ZDoneResponse = z.object({ message: z.string(), code: z.string() });
+
+/** The hourly check of every domain (decision 028): a job with no data, on the jobs platform's cron. */
+export const SHORT_URL_DOMAINS_CHECK_JOB = 'short-links.check-domains';
+export const ZShortUrlDomainsCheckJob = z.object({});
 
 /** `GET short-url-domains/has-access`: whether the team's plan includes its own domains. */
 export const ZShortUrlDomainAccess = z.object({ access: z.boolean() });

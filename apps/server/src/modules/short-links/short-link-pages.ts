@@ -1,6 +1,7 @@
 /**
  * The few pages a recipient sees on a short link, rendered by the server (the short domains serve
- * no web app): the unsubscribe question, its answer, and "no such link". In the recipient's
+ * no web app): the unsubscribe question, its answer, "no such link", and "could not open" (any
+ * error on a link's route answers this page, never a bare 500). In the recipient's
  * language by Accept-Language, Ukrainian by default (the product's default language).
  */
 const TEXTS = {
@@ -12,6 +13,8 @@ const TEXTS = {
     doneText: 'Повідомлень від цього відправника більше не буде.',
     notFoundTitle: 'Посилання не знайдено',
     notFoundText: 'Перевірте посилання: можливо, в ньому помилка.',
+    errorTitle: 'Не вдалося відкрити посилання',
+    errorText: 'Сталася помилка з нашого боку. Спробуйте ще раз за кілька хвилин.',
   },
   en: {
     unsubscribeTitle: 'Unsubscribe from messages?',
@@ -21,6 +24,8 @@ const TEXTS = {
     doneText: 'This sender will send you no more messages.',
     notFoundTitle: 'Link not found',
     notFoundText: 'Check the link: it may have a typo.',
+    errorTitle: 'The link could not be opened',
+    errorText: 'Something went wrong on our side. Try again in a few minutes.',
   },
   ru: {
     unsubscribeTitle: 'Отписаться от сообщений?',
@@ -30,6 +35,8 @@ const TEXTS = {
     doneText: 'Сообщений от этого отправителя больше не будет.',
     notFoundTitle: 'Ссылка не найдена',
     notFoundText: 'Проверьте ссылку: возможно, в ней ошибка.',
+    errorTitle: 'Не удалось открыть ссылку',
+    errorText: 'Произошла ошибка на нашей стороне. Попробуйте ещё раз через несколько минут.',
   },
 } as const;
 type Lang = keyof typeof TEXTS;
@@ -65,4 +72,9 @@ export function unsubscribedPage(lang: Lang): string {
 export function notFoundPage(lang: Lang): string {
   const t = TEXTS[lang];
   return page(lang, t.notFoundTitle, `<p>${t.notFoundText}</p>`);
+}
+
+export function errorPage(lang: Lang): string {
+  const t = TEXTS[lang];
+  return page(lang, t.errorTitle, `<p>${t.errorText}</p>`);
 }

@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CODE_PATTERN, MAX_CODE_LENGTH, MIN_CODE_LENGTH } from '@herald/shared/short-links/short-link-code';
+import {
+  CODE_PATTERN,
+  MAX_CODE_LENGTH,
+  MIN_CODE_LENGTH,
+  normaliseRedirectTarget,
+} from '@herald/shared/short-links/short-link-code';
 import { classifyHit } from './bot-filter.ts';
+import { proofText, WELL_KNOWN_PREFIX } from './domain-proof.ts';
 import type { ShortLinkClicks } from './short-link-clicks.service.ts';
-import { notFoundPage, pageLanguage, unsubscribedPage, unsubscribePage } from './short-link-pages.ts';
+import { errorPage, notFoundPage, pageLanguage, unsubscribedPage, unsubscribePage } from './short-link-pages.ts';
 import type { ShortLinkRow, ShortLinksRepository } from './short-links.repository.ts';
 
 interface RedirectDeps {
@@ -14,12 +20,17 @@ interface RedirectDeps {
 /** Links found lately, by code: a link never changes where it goes, so repeat hits skip the lookup. */
 const CACHE_SIZE = 20_000;
 const CACHE_MS = 60_000;
+/** Verified domains' teams, by host: a domain that stops proving keeps serving at most this long. */
+const DOMAIN_CACHE_MS = 30_000;
 
 /**
  * `GET|HEAD|POST /{code}` at the root, on the app's own origin and on every team's domain (by the
  * Host header). Only a path of 7–15 base-62 characters reaches it; on the app's own host a path
  * that is no link (a screen such as `/settings`) goes on to the web app as before, so the web
- * app's routes are never shadowed. A link answers only on its own host and the app's.
+ * app's routes are never shadowed. A link answers on the app's host, and on its own host while
+ * that is a verified domain of the link's team (a host another team added before domains were
+ * proven serves none of its links). Any error answers the links' own error page, never a bare 500.
+ * `GET /.well-known/herald/{token}` answers a domain's proof, by Host (decision 028).
  */
 export async function shortLinkRedirectRoutes(app: FastifyInstance, deps: RedirectDeps) {
   const { repo, clicks, appHost } = deps;
@@ -36,7 +47,29 @@ export async function shortLinkRedirectRoutes(app: FastifyInstance, deps: Redire
     }
     return link;
   }
+  const domains = new Map<string, { teamId: number | undefined; until: number }>();
+  async function domainTeam(host: string): Promise<number | undefined> {
+    const now = Date.now();
+    const hit = domains.get(host);
+    if (hit && hit.until > now) return hit.teamId;
+    const teamId = await repo.verifiedDomainTeam(host);
+    // Only a verified domain is kept: a host verified a moment later serves at once.
+    if (teamId !== undefined) {
+      if (domains.size >= CACHE_SIZE) domains.delete(domains.keys().next().value as string);
+      domains.set(host, { teamId, until: now + DOMAIN_CACHE_MS });
+    }
+    return teamId;
+  }
   const path = `/:code(^[0-9A-Za-z]{${MIN_CODE_LENGTH},${MAX_CODE_LENGTH}}$)`;
+
+  app.setErrorHandler((error, req, reply) => {
+    req.log.error({ err: error }, 'short link route failed');
+    return reply
+      .code(500)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(errorPage(pageLanguage(req.headers['accept-language'])));
+  });
 
   // The unsubscribe page's form posts urlencoded; nothing of its body is read.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
@@ -48,7 +81,9 @@ export async function shortLinkRedirectRoutes(app: FastifyInstance, deps: Redire
     if (!CODE_PATTERN.test(code)) return undefined;
     const link = await find(code);
     const host = req.host.toLowerCase();
-    if (!link || (host !== appHost && host !== link.host)) return undefined;
+    if (!link) return undefined;
+    if (host === appHost) return link;
+    if (host !== link.host || (await domainTeam(host)) !== Number(link.team_id)) return undefined;
     return link;
   }
 
@@ -85,13 +120,29 @@ export async function shortLinkRedirectRoutes(app: FastifyInstance, deps: Redire
       clicks.hit(link, false, logError(req));
       return html(reply, unsubscribePage(pageLanguage(req.headers['accept-language'])));
     }
-    // The hit is written with the others of the moment: the person is on the way meanwhile.
+    // Links are stored normalised; one stored raw before that (a Cyrillic path) is normalised here,
+    // since a header carries ASCII only. One that cannot be is an error, and no click.
+    const location = normaliseRedirectTarget(link.redirect_to ?? '');
+    if (location === null) throw new Error(`short link ${link.id} has no valid target`);
+    // Counted only now the answer is a redirect; written with the others of the moment, while the
+    // person is on the way.
     clicks.hit(link, reason === 'human', logError(req));
-    return reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .redirect(link.redirect_to as string, 302);
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(location, 302);
   });
+
+  // A domain's proof: the text the check expects, when the domain pointed here (the Host) has that
+  // token. Nothing else is told: any other host or token gets a bare 404.
+  app.get<{ Params: { token: string } }>(
+    `${WELL_KNOWN_PREFIX}:token(^[0-9a-f]{32}$)`,
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const host = req.hostname.toLowerCase().replace(/\.$/, '');
+      const found = await repo.domains.findByHostToken(host, req.params.token);
+      reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
+      if (!found) return reply.code(404).send('Not found');
+      return reply.send(proofText(req.params.token));
+    },
+  );
 
   app.post<{ Params: { code: string } }>(path, { schema: { hide: true } }, async (req, reply) => {
     const link = await linkOf(req);

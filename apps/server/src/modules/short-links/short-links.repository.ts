@@ -13,18 +13,31 @@ export interface NewShortLink {
   phone: string | null;
 }
 
-const domainColumns = ['id', 'team_id', 'url', 'enabled', 'sort_order', 'created_at'] as const;
+const domainColumns = [
+  'id',
+  'team_id',
+  'url',
+  'enabled',
+  'sort_order',
+  'verify_token',
+  'verified_at',
+  'checked_at',
+  'failed_checks',
+  'lost_at',
+  'created_at',
+] as const;
 
 /** SQL of short links and short-URL domains; every method takes the team first (the redirect aside). */
 export function createShortLinksRepository(db: Kysely<DB>) {
   return {
-    /** The host new links get: the team's first enabled domain (by sort order), or the given one. */
+    /** The host new links get: the team's first enabled, verified domain (by sort order), or the given one. */
     async linkHost(tx: Kysely<DB>, teamId: number, domainId?: number): Promise<string | undefined> {
       let q = tx
         .selectFrom('short_url_domains')
         .select('url')
         .where('team_id', '=', teamId)
         .where('enabled', '=', true)
+        .where('verified_at', 'is not', null)
         .orderBy('sort_order')
         .orderBy('id')
         .limit(1);
@@ -73,16 +86,18 @@ export function createShortLinksRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** Is `host` one of any team's enabled domains? (The redirect serves links on those and on the app's own host.) */
-    async isDomainHost(host: string): Promise<boolean> {
+    /**
+     * The team whose verified domain `host` is, if any: the redirect serves a link on a domain only
+     * for that team (and every link on the app's own host).
+     */
+    async verifiedDomainTeam(host: string): Promise<number | undefined> {
       const row = await db
         .selectFrom('short_url_domains')
-        .select('id')
+        .select('team_id')
         .where('url', '=', host)
-        .where('enabled', '=', true)
-        .limit(1)
+        .where('verified_at', 'is not', null)
         .executeTakeFirst();
-      return row !== undefined;
+      return row === undefined ? undefined : Number(row.team_id);
     },
 
     /**
@@ -157,28 +172,83 @@ export function createShortLinksRepository(db: Kysely<DB>) {
         return tx
           .insertInto('short_url_domains')
           .values({ team_id: teamId, ...d })
-          .onConflict((oc) => oc.columns(['team_id', 'url']).doNothing())
+          .onConflict((oc) => oc.column('url').doNothing())
           .returning(domainColumns)
           .executeTakeFirst();
       },
+      /** A new url starts its proof over: a fresh token, unverified. */
       async update(teamId: number, id: number, d: { url?: string; enabled?: boolean; sort_order?: number }) {
+        const restart =
+          d.url === undefined
+            ? {}
+            : {
+                verify_token: sql<string>`replace(gen_random_uuid()::text, '-', '')`,
+                verified_at: null,
+                checked_at: null,
+                failed_checks: 0,
+                lost_at: null,
+              };
         return db
           .updateTable('short_url_domains')
-          .set(d)
+          .set({ ...d, ...restart })
           .where('team_id', '=', teamId)
           .where('id', '=', id)
           .returning(domainColumns)
           .executeTakeFirst();
       },
-      async urlTaken(teamId: number, url: string, exceptId: number) {
+      /** Whether any team (this one too) holds `url` on another row. */
+      async urlTaken(url: string, exceptId: number) {
         const row = await db
           .selectFrom('short_url_domains')
           .select('id')
-          .where('team_id', '=', teamId)
           .where('url', '=', url)
           .where('id', '<>', exceptId)
           .executeTakeFirst();
         return row !== undefined;
+      },
+      /** Every domain of the installation, for the scheduled check (a few per team). */
+      async listAll() {
+        return db.selectFrom('short_url_domains').select(domainColumns).orderBy('id').execute();
+      },
+      /** The domain at `host` whose token is `token` (what its well-known file answers). */
+      async findByHostToken(host: string, token: string) {
+        return db
+          .selectFrom('short_url_domains')
+          .select('id')
+          .where('url', '=', host)
+          .where('verify_token', '=', token)
+          .executeTakeFirst();
+      },
+      /**
+       * Writes a check's outcome, unless the domain's url (and so its token) changed meanwhile.
+       * Proven: verified (since the first time), failures forgotten. Not proven: waiting stays
+       * waiting; a verified domain counts the failure and is taken out of use at `loseAfter`.
+       */
+      async recordCheck(row: { id: number; verify_token: string }, proven: boolean, loseAfter: number) {
+        const q = db
+          .updateTable('short_url_domains')
+          .where('id', '=', row.id)
+          .where('verify_token', '=', row.verify_token)
+          .returning(domainColumns);
+        if (proven) {
+          return q
+            .set({
+              verified_at: sql`coalesce(verified_at, now())`,
+              checked_at: sql`now()`,
+              failed_checks: 0,
+              lost_at: null,
+            })
+            .executeTakeFirst();
+        }
+        const lose = sql<boolean>`verified_at is not null and failed_checks + 1 >= ${loseAfter}`;
+        return q
+          .set({
+            checked_at: sql`now()`,
+            failed_checks: sql`case when verified_at is null or ${lose} then 0 else failed_checks + 1 end`,
+            lost_at: sql`case when ${lose} then now() else lost_at end`,
+            verified_at: sql`case when ${lose} then null else verified_at end`,
+          })
+          .executeTakeFirst();
       },
       async delete(teamId: number, id: number): Promise<boolean> {
         const r = await db

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { codeLength, isRedirectTarget } from '@herald/shared/short-links/short-link-code';
+import { codeLength, normaliseRedirectTarget } from '@herald/shared/short-links/short-link-code';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { randomCode } from './short-link-codes.ts';
@@ -22,20 +22,30 @@ export interface MakeShortLink {
 /** Draws again on a taken code; at 7 base-62 characters a collision needs billions of links. */
 const DRAWS = 5;
 
+/**
+ * A link's target as stored and sent in Location: normalised (punycode host, percent-encoded path
+ * and query), null for an unsubscribe; a `link` whose target is not an absolute http(s) URL is
+ * refused (422 `redirect_target_invalid`): the redirect never sends anyone anywhere else.
+ */
+function targetOf(input: Pick<MakeShortLink, 'kind' | 'redirectTo'>): string | null {
+  if (input.kind !== 'link') return null;
+  const target = normaliseRedirectTarget((input.redirectTo ?? '').trim());
+  if (target === null) throw AppError.field('redirect_to', 'redirect_target_invalid');
+  return target;
+}
+
 /** Makes the per-recipient short links a message carries (`{{link}}`, `{{unsubscribe}}`). */
 export function createShortLinksMaker(repo: ShortLinksRepository, appHost: string) {
   return {
     /**
      * Makes one link in the caller's transaction and returns the text the message carries,
-     * `host/code` with no scheme. A `link` whose target is not an absolute http(s) URL is refused
-     * (422 `redirect_target_invalid`): the redirect never sends anyone anywhere else.
+     * `host/code` with no scheme; its target is checked and normalised by `targetOf`.
      */
     async make(
       tx: Kysely<DB>,
       input: MakeShortLink,
     ): Promise<{ text: string; code: string; host: string; id: number }> {
-      const target = input.kind === 'link' ? (input.redirectTo ?? '').trim() : null;
-      if (target !== null && !isRedirectTarget(target)) throw AppError.field('redirect_to', 'redirect_target_invalid');
+      const target = targetOf(input);
       const host = (await repo.linkHost(tx, input.teamId, input.domainId)) ?? appHost;
       for (let draw = 0; draw < DRAWS; draw++) {
         const row = await repo.insertLink(tx, input.teamId, {
@@ -62,10 +72,7 @@ export function createShortLinksMaker(repo: ShortLinksRepository, appHost: strin
       inputs: Array<Omit<MakeShortLink, 'teamId' | 'domainId'>>,
       domainId?: number,
     ): Promise<Array<{ text: string; code: string; host: string; id: number }>> {
-      const targets = inputs.map((input) => (input.kind === 'link' ? (input.redirectTo ?? '').trim() : null));
-      if (targets.some((t) => t !== null && !isRedirectTarget(t))) {
-        throw AppError.field('redirect_to', 'redirect_target_invalid');
-      }
+      const targets = inputs.map(targetOf);
       const host = (await repo.linkHost(tx, teamId, domainId)) ?? appHost;
       const results = new Array<{ text: string; code: string; host: string; id: number }>(inputs.length);
       let missing = inputs.map((_, i) => i);

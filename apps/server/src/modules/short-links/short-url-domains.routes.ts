@@ -60,6 +60,15 @@ export async function shortUrlDomainsRoutes(app: FastifyInstance, { domains }: {
       data: await domains.update(team(req), req.params.id, req.body),
     }),
   );
+  // "Verify now": asks the domain for its proof at once (the hourly check does it too).
+  r.post(
+    '/short-url-domains/:id/verify',
+    { preHandler: manage, schema: { tags, params: ZIdParams, response: { 200: ZShortUrlDomainResponse } } },
+    async (req) => ({
+      ...done('short_url_domain_verified'),
+      data: await domains.verify(team(req), req.params.id),
+    }),
+  );
   r.delete(
     '/short-url-domains/:id',
     { preHandler: manage, schema: { tags, params: ZIdParams, response: { 200: ZDoneResponse } } },
