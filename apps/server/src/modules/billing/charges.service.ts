@@ -209,10 +209,11 @@ export function createChargesService({
       const free = { remaining: needsFree ? await freeRemaining(tx, teamId) : 0 };
       const results = new Map<string, ChargeResult>();
       const balances = new Map<number, number>();
-      // Users in id order, so two batches of one team lock their rows in the same order; a batch of
-      // several users takes them all (and whoever refills them) first, since a refill mid-batch
-      // would otherwise lock a sharer after users of a higher id.
-      if (byUser.size > 1) await ledger.lockUsers(tx, teamId, [...byUser.keys()], true);
+      // The batch's users and whoever refills them are locked first, in id order, as shares lock
+      // theirs. A refill mid-batch would otherwise lock a sharer after a user of a higher id: even a
+      // refused debit keeps the lock on a row it waited for (PostgreSQL locks the newest version
+      // before rechecking the condition), so crossing shares and refills deadlocked.
+      await ledger.lockUsers(tx, teamId, [...byUser.keys()], true);
       for (const userId of [...byUser.keys()].sort((a, b) => a - b)) {
         const list = byUser.get(userId) as ChargeRequest[];
         const charged = await chargeUser(tx, teamId, userId, list, free);
