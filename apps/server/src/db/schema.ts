@@ -12,6 +12,7 @@ import type { SegmentsTables } from './tables/segments.tables.ts';
 import type { TemplatesTables } from './tables/templates.tables.ts';
 import type { MessagesTables } from './tables/messages.tables.ts';
 import type { ShortLinksTables } from './tables/short-links.tables.ts';
+import type { JobsTables } from './tables/jobs.tables.ts';
 import type { MessageReportsTables } from './tables/message-reports.tables.ts';
 
 export interface DB
@@ -28,4 +29,5 @@ export interface DB
     AlphaNamesTables,
     MessagesTables,
     ShortLinksTables,
+    JobsTables,
     MessageReportsTables {}

@@ -40,7 +40,13 @@ export interface TGatewayCapabilities {
   /** Carrier lookup (the lookups capability). */
   lookup: boolean;
   recipientsPerRequest: number;
+  /** The provider's own limit, in SMS parts a second; the dispatch keeps every worker under it together. */
   requestsPerSecond: number;
+  /**
+   * A repeated send with the same idempotency key yields the first message, never a second: only
+   * then is a send whose outcome is unknown (a 5xx, a lost answer) sent again (decision 024).
+   */
+  dedupesByKey: boolean;
 }
 
 export interface TGatewayTypeInfo {
@@ -85,6 +91,16 @@ const percent = (key: string, label: string, def: string): TGatewayField => ({
 });
 /** Where the provider's API is; empty means the server's default for the type (env, else the real one). */
 const baseUrl = url('base_url', 'API base URL');
+/** The account's own sending rate where it is below the provider's (`capabilities.requestsPerSecond`). */
+const partsPerSecond: TGatewayField = {
+  key: 'parts_per_second',
+  label: "SMS parts a second (empty: the provider's limit)",
+  kind: 'number',
+  required: false,
+  secret: false,
+  min: 1,
+  max: 10_000,
+};
 
 export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
   simulator: {
@@ -106,6 +122,7 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
         max: 600_000,
       },
       text('reply_text', 'Reply from every recipient'),
+      partsPerSecond,
     ],
     capabilities: {
       statusDelivery: 'webhook',
@@ -114,6 +131,7 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       lookup: true,
       recipientsPerRequest: 1,
       requestsPerSecond: 100,
+      dedupesByKey: true,
     },
   },
   twilio: {
@@ -123,6 +141,7 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       text('sid', 'Account SID', true),
       secret('token', 'Auth token'),
       text('from_twilio', 'From (number or alpha name)', true),
+      partsPerSecond,
       baseUrl,
     ],
     capabilities: {
@@ -132,6 +151,7 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       lookup: true,
       recipientsPerRequest: 1,
       requestsPerSecond: 100,
+      dedupesByKey: false,
     },
   },
   telnyx: {
@@ -142,6 +162,7 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       text('messaging_profile_id', 'Messaging profile ID'),
       text('from_telnyx', 'From (number or alpha name)'),
       { key: 'public_key', label: 'Webhook public key', kind: 'textarea', required: true, secret: false },
+      partsPerSecond,
       baseUrl,
     ],
     capabilities: {
@@ -151,12 +172,13 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       lookup: true,
       recipientsPerRequest: 1,
       requestsPerSecond: 50,
+      dedupesByKey: false,
     },
   },
   turbosms: {
     key: 'turbosms',
     label: 'TurboSMS',
-    fields: [secret('access_token', 'Access token'), text('from', 'Alpha name', true), baseUrl],
+    fields: [secret('access_token', 'Access token'), text('from', 'Alpha name', true), partsPerSecond, baseUrl],
     capabilities: {
       statusDelivery: 'poll',
       inbound: false,
@@ -164,12 +186,13 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       lookup: false,
       recipientsPerRequest: 1,
       requestsPerSecond: 10,
+      dedupesByKey: false,
     },
   },
   smsclub: {
     key: 'smsclub',
     label: 'SMS Club',
-    fields: [secret('access_token', 'Access token'), text('from', 'Alpha name', true), baseUrl],
+    fields: [secret('access_token', 'Access token'), text('from', 'Alpha name', true), partsPerSecond, baseUrl],
     capabilities: {
       statusDelivery: 'poll',
       inbound: false,
@@ -177,12 +200,13 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       lookup: false,
       recipientsPerRequest: 100,
       requestsPerSecond: 9,
+      dedupesByKey: false,
     },
   },
   alphasms: {
     key: 'alphasms',
     label: 'AlphaSMS',
-    fields: [secret('api_key', 'API key'), text('from', 'Alpha name', true), baseUrl],
+    fields: [secret('api_key', 'API key'), text('from', 'Alpha name', true), partsPerSecond, baseUrl],
     capabilities: {
       statusDelivery: 'webhook',
       inbound: false,
@@ -190,6 +214,7 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       lookup: false,
       recipientsPerRequest: 1,
       requestsPerSecond: 10,
+      dedupesByKey: true,
     },
   },
   generic_http: {
@@ -237,6 +262,7 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
         secret: false,
         default: 'DELIVERED=delivered\nFAILED=failed\nUNDELIVERED=undelivered\nSENT=sent',
       },
+      partsPerSecond,
     ],
     capabilities: {
       statusDelivery: 'webhook',
@@ -245,6 +271,7 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       lookup: false,
       recipientsPerRequest: 1,
       requestsPerSecond: 10,
+      dedupesByKey: false,
     },
   },
 };

@@ -30,6 +30,14 @@ export interface MessagesTable {
   client_key: string | null;
   state: Generated<TMessageState>;
   lease_until: NullableTimestamp;
+  /** When the gateway call began (migration 0025): a claim that ran out before it is sent later. */
+  called_at: NullableTimestamp;
+  /** When a pending row is due. */
+  not_before: Timestamp;
+  /** Claims so far. */
+  attempt: Generated<number>;
+  /** The charge was given back: the row ended without a send. */
+  refunded_at: NullableTimestamp;
   status: TMessageStatus | null;
   provider_message_id: string | null;
   error_code: string | null;

@@ -3,22 +3,37 @@ import type { MessagesDeps } from './messages.deps.ts';
 import { createMessagesRepository } from './messages.repository.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { createSendService } from './send.service.ts';
+import { startSweeper } from '../../jobs/sweeper.ts';
+import { createDispatcher, type EngineSettings } from './dispatch.ts';
+import { createSweep } from './reconcile.ts';
+import { createSendRowsRepository } from './send-rows.repository.ts';
 import { createStatusService, POLL_JOB, type PollJob } from './status.service.ts';
 
 export type { MessagesDeps } from './messages.deps.ts';
+export type { Recipient } from './send-rows.repository.ts';
+
+/** The engine's defaults; a lease of three gateway timeouts and 30 s covers a call and its settle. */
+function engineSettings(deps: MessagesDeps): EngineSettings {
+  const leaseMs = deps.leaseMs ?? (deps.gatewayTimeoutMs ?? 10_000) * 3 + 30_000;
+  return {
+    leaseMs,
+    // Ten leases: reports and the provider's list have had their chance by then.
+    unknownDeadlineMs: deps.engine?.unknownDeadlineMs ?? leaseMs * 10,
+    batch: deps.engine?.batch ?? 100,
+    concurrency: deps.engine?.concurrency ?? 16,
+    rates: deps.engine?.rates ?? true,
+    idleMs: deps.engine?.idleMs ?? 1_000,
+  };
+}
 
 /**
- * Wires messages (decision 020): the send path (single SMS now, campaign steps later), delivery
- * reports and replies from the gateways' hooks, the status poll for providers without callbacks,
- * and the sweep that turns abandoned claims into unknown outcomes.
+ * Wires messages (decisions 020, 024): the send path (single SMS, and queued rows such as a
+ * campaign's, dispatched in batches by a loop on every worker process under rates every worker
+ * shares), delivery reports and replies from the gateways' hooks, the status poll for providers
+ * without callbacks, and the sweep that returns or reconciles claims whose process died.
  */
 export async function createMessagesModule(
-  given: Omit<MessagesDeps, 'leaseMs' | 'sweepEveryMs'> & {
-    /** A claim's lease; by default long enough for three gateway timeouts and a margin. */
-    leaseMs?: number;
-    gatewayTimeoutMs: number;
-    /** How often abandoned claims are looked for (a minute by default). */
-    sweepEveryMs?: number;
+  deps: MessagesDeps & {
     onStatus: (
       handler: (event: {
         teamId: number;
@@ -31,25 +46,61 @@ export async function createMessagesModule(
     ) => void;
   },
 ) {
-  const leaseMs = given.leaseMs ?? given.gatewayTimeoutMs * 3 + 30_000;
-  const deps = { ...given, leaseMs, sweepEveryMs: given.sweepEveryMs ?? 60_000 };
+  const settings = engineSettings(deps);
   const repo = createMessagesRepository(deps.db);
-  const status = createStatusService({ ...deps, repo });
-  const send = createSendService({ ...deps, repo, status });
+  const rows = createSendRowsRepository(deps.db);
+  const status = createStatusService({ ...deps, leaseMs: settings.leaseMs, repo });
+  const dispatcher = createDispatcher({ ...deps, rows, status, settings });
+  const send = createSendService({ ...deps, repo, status, dispatcher, settings });
   deps.onStatus((event) => status.apply(event.teamId, event.gatewayId, event.reports));
   deps.onInbound((event) => status.inbound(event));
 
-  let timer: NodeJS.Timeout | undefined;
+  let sweeper: { stop(): void } | undefined;
+  let loop: Promise<void> | undefined;
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   if (deps.runWorkers) {
     await deps.jobs.register<PollJob>(POLL_JOB, (data) => status.poll(data), { retryLimit: 2, retryDelay: 30 });
-    await status.sweep();
-    timer = setInterval(() => void status.sweep().catch(() => {}), deps.sweepEveryMs);
-    timer.unref();
+    const sweep = createSweep({ ...deps, rows, dispatcher, settings });
+    // A lease cannot run out sooner than it lasts: sweeping once a lease finds every dead claim in time.
+    sweeper = await startSweeper(Math.min(deps.sweepEveryMs ?? 60_000, settings.leaseMs), async () => {
+      await sweep();
+      await status.sweepKept();
+    });
+    loop = (async () => {
+      while (!stopped) {
+        try {
+          const done = await dispatcher.dispatchDue();
+          if (done.sent === 0 && !stopped) await pause(Math.max(5, done.waitMs));
+        } catch {
+          // A stopped send (the database restarting, a crash a test stages): its rows' leases decide.
+          if (!stopped) await pause(settings.idleMs);
+        }
+      }
+    })();
   }
   return {
     send,
     status,
+    /** Queues rendered rows as pending (e.g. a campaign step's recipients); the dispatch sends them. */
+    insertRecipients: rows.insertRecipients,
+    /** One dispatch pass over every gateway with due rows; answers the calls made. */
+    dispatchDue: dispatcher.dispatchDue,
     routes: (app: FastifyInstance) => messagesRoutes(app, { send }),
-    stop: () => clearInterval(timer),
+    async stop() {
+      stopped = true;
+      sweeper?.stop();
+      wake?.();
+      // A call in flight ends by its own timeout; closing does not wait for more than a moment.
+      await Promise.race([loop, new Promise((r) => setTimeout(r, 2_000).unref())]);
+    },
   };
 }

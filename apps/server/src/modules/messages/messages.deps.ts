@@ -9,12 +9,13 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { TStatusReport } from '@herald/shared/gateways/gateways.schemas';
 import type { TMessageStatus } from '@herald/shared/gateways/message-status';
 import type { TGatewayCapabilities } from '@herald/shared/gateways/gateway-types';
+import type { CrashMoment, EngineSettings } from './dispatch.ts';
 import type { MessageRow } from './messages.repository.ts';
-import type { ChargeRequest, ChargeResult } from '@herald/shared/billing/charges';
+import type { ChargeRequest, ChargeResult, RefundRequest, RefundResult } from '@herald/shared/billing/charges';
 
 /** What the send path uses of a gateway's adapter (the gateways module's contract, decision 018). */
 export interface SendingAdapter {
-  readonly capabilities: Pick<TGatewayCapabilities, 'statusDelivery'>;
+  readonly capabilities: Pick<TGatewayCapabilities, 'statusDelivery' | 'requestsPerSecond' | 'dedupesByKey'>;
   send(request: {
     to: string;
     from?: string | null;
@@ -23,6 +24,14 @@ export interface SendingAdapter {
     idempotencyKey: string;
   }): Promise<{ providerMessageId: string; status: TMessageStatus }>;
   pollStatuses?(providerMessageIds: string[]): Promise<TStatusReport[]>;
+  /** Whether the provider took a message whose answer we never heard (the adapter's `findSent`). */
+  findSent?(query: {
+    to: string;
+    text: string;
+    idempotencyKey: string;
+    calledAt: Date;
+    exclude?: ReadonlySet<string>;
+  }): Promise<{ providerMessageId: string; status: TMessageStatus } | null>;
 }
 
 /**
@@ -34,6 +43,8 @@ export interface SendFailure {
   kind: 'retryable' | 'permanent' | 'unknown_outcome';
   reason: string;
   providerCode?: string;
+  /** The provider's `Retry-After`. */
+  retryAfterMs?: number;
   message: string;
 }
 
@@ -43,6 +54,9 @@ export function isSendFailure(error: unknown): error is SendFailure {
 
 /** The billing module's charge (decision 016), as this module calls it. */
 export type { ChargeRequest, ChargeResult } from '@herald/shared/billing/charges';
+
+/** The billing module's refund: gives back what the charge with `chargeKey` took, once (`refund:<chargeKey>`). */
+export type Refund = (tx: Kysely<DB>, teamId: number, request: RefundRequest) => Promise<RefundResult>;
 
 /** What the messages module is handed by the modules built before it (app.ts). */
 export interface MessagesDeps {
@@ -60,6 +74,8 @@ export interface MessagesDeps {
   /** Minor units of one SMS part to this phone for the user's balance currency. */
   pricePerPart(teamId: number, userId: number, phone: string): Promise<number>;
   charge(tx: Kysely<DB>, teamId: number, request: ChargeRequest): Promise<ChargeResult>;
+  /** Absent: messages that end without a send keep their charge (and are marked for a later refund run). */
+  refund?: Refund;
   announce(teamId: number, userIds: number[]): Promise<void>;
   /**
    * Short links (decision 021): one per recipient and tag, made in the row's transaction; the text
@@ -78,14 +94,22 @@ export interface MessagesDeps {
       },
     ): Promise<{ text: string }>;
   };
-  /** How long a claim holds before a sweep calls its outcome unknown. */
-  leaseMs: number;
+  /**
+   * How long a claim holds: a claim that ran out goes back to pending if its call had not begun,
+   * else it is unknown. Default: three gateway timeouts and 30 s.
+   */
+  leaseMs?: number;
+  /** How long one provider call may take (the lease's default is built from it). */
+  gatewayTimeoutMs?: number;
   runWorkers: boolean;
-  sweepEveryMs: number;
+  /** The longest wait between sweeps (a sweep runs at least once a lease). */
+  sweepEveryMs?: number;
+  /** The engine's tuning beyond the lease (tests and benchmarks); absent: the defaults. */
+  engine?: Partial<Omit<EngineSettings, 'leaseMs'>>;
   /** Seconds between status polls, in place of 30 s doubling to 30 min (tests). */
   pollSeconds?: number;
-  /** Tests: runs just before the gateway is called (to stop a send there). */
-  beforeGatewayCall?: (row: MessageRow) => Promise<void>;
+  /** Tests: runs at each moment of a send (`moment`); a throw there stops the send as a crash would. */
+  beforeGatewayCall?: (row: MessageRow & { moment: CrashMoment }) => Promise<void>;
   /** Where `messages.moved` is told, after a report batch commits (decision 025). */
   domainEvents?: Pick<DomainEventsHub, 'emit'>;
 }

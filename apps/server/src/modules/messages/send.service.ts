@@ -16,17 +16,22 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import { appendTimeline } from '../../db/lead-store/lead-timeline.ts';
 import { type MessageRow, type MessagesRepository, toSentMessage } from './messages.repository.ts';
-import { isSendFailure, type MessagesDeps, type SendingAdapter } from './messages.deps.ts';
+import type { Dispatcher, EngineSettings } from './dispatch.ts';
+import type { MessagesDeps } from './messages.deps.ts';
 import type { StatusService } from './status.service.ts';
-
-/** Retries of a send the provider did not take (429, 5xx, refused connection), same key each time. */
-const RETRY_DELAYS_MS = [500, 2_000];
 
 /**
  * The single SMS (spec section 7): recipient, gateway, sender and text checked; the row written
  * and charged in one transaction; then, after the commit, the gateway called once (decision 020).
  */
-export function createSendService(deps: MessagesDeps & { repo: MessagesRepository; status: StatusService }) {
+export function createSendService(
+  deps: MessagesDeps & {
+    repo: MessagesRepository;
+    status: StatusService;
+    dispatcher: Dispatcher;
+    settings: EngineSettings;
+  },
+) {
   const { db, repo } = deps;
 
   async function chooseGateway(teamId: number, id: number | null | undefined) {
@@ -118,7 +123,9 @@ export function createSendService(deps: MessagesDeps & { repo: MessagesRepositor
         message: [message('sms_send_failed')],
       });
     }
-    const code: TMessageCode = row.state === 'unknown' ? 'sms_send_unknown' : 'sms_sent';
+    // Only a row the provider took is "sent": one still claimed (a retry while the first request is
+    // on its way, or after it died), queued again or unknown has an outcome still to come.
+    const code: TMessageCode = row.state === 'submitted' ? 'sms_sent' : 'sms_send_unknown';
     return { message: englishOf({ code }), code, data: toSentMessage(row) };
   }
 
@@ -168,7 +175,8 @@ export function createSendService(deps: MessagesDeps & { repo: MessagesRepositor
           charge_key: chargeKey,
           client_key: clientKey,
           state: 'claimed',
-          lease_until: new Date(Date.now() + deps.leaseMs),
+          lease_until: new Date(Date.now() + deps.settings.leaseMs),
+          attempt: 1,
         });
         if (!inserted) return null;
         const links: { link?: string; unsubscribe?: string } = {};
@@ -239,56 +247,9 @@ export function createSendService(deps: MessagesDeps & { repo: MessagesRepositor
         return answer(earlier);
       }
       await deps.announce(teamId, [user.id]);
-      return answer(await submit(row, adapter, gateway.webhook_urls.status ?? deps.statusUrl(gateway.id)));
+      return answer(await deps.dispatcher.sendOne(row, gateway, adapter));
     },
   };
-
-  /** The one gateway call for a claimed row, and what it leaves the row as. */
-  async function submit(row: MessageRow, adapter: SendingAdapter, statusUrl: string): Promise<MessageRow> {
-    const teamId = Number(row.team_id);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await deps.beforeGatewayCall?.(row);
-        const result = await adapter.send({
-          to: row.phone,
-          from: row.sender,
-          text: row.text,
-          statusCallbackUrl: statusUrl,
-          idempotencyKey: `msg-${row.id}`,
-        });
-        const settled = await repo.settle(teamId, row.id, {
-          state: 'submitted',
-          providerMessageId: result.providerMessageId,
-        });
-        if (!settled) return (await repo.find(teamId, row.id)) ?? row;
-        await deps.status.apply(teamId, Number(row.gateway_id), [
-          {
-            providerMessageId: result.providerMessageId,
-            status: result.status,
-            providerStatus: result.status,
-            errorCode: null,
-            at: new Date(),
-          },
-        ]);
-        if (adapter.capabilities.statusDelivery === 'poll') await deps.status.schedulePoll(teamId, row.id, 0);
-        return (await repo.find(teamId, row.id)) ?? settled;
-      } catch (error) {
-        if (isSendFailure(error) && error.kind === 'retryable' && attempt < RETRY_DELAYS_MS.length) {
-          await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));
-          continue;
-        }
-        // Not known to have failed: it may have been sent, so it is reconciled, never re-sent.
-        const known = isSendFailure(error) && error.kind !== 'unknown_outcome';
-        const settled = await repo.settle(teamId, row.id, {
-          state: known ? 'failed' : 'unknown',
-          errorCode: isSendFailure(error) ? (error.providerCode ?? error.reason) : 'error',
-          errorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error),
-        });
-        await deps.status.published(teamId, settled ?? row);
-        return settled ?? row;
-      }
-    }
-  }
 }
 
 export type SendService = ReturnType<typeof createSendService>;

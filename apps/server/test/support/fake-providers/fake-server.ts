@@ -18,6 +18,7 @@ export interface FakeReply {
   status: number;
   body: unknown;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 export interface FakeServer {
@@ -53,7 +54,7 @@ export async function startFakeServer(
     }
     const reply = await handle(call, fake);
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json' });
+    res.writeHead(reply.status, { ...reply.headers, 'content-type': reply.contentType ?? 'application/json' });
     res.end(text);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

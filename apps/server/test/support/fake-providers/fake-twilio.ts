@@ -9,7 +9,27 @@ import { type FakeServer, type SignedCallback, startFakeServer } from './fake-se
 export async function startFakeTwilio(
   account = { sid: `AC${randomBytes(16).toString('hex')}`, token: randomBytes(16).toString('hex') },
 ) {
-  const messages = new Map<string, { to: string; from: string; body: string; callback: string }>();
+  const messages = new Map<
+    string,
+    { to: string; from: string; body: string; callback: string; created: Date; status: string }
+  >();
+  /** Messages taken per (To, Body): Twilio dedupes by no key, so a repeated create is a second message. */
+  const sends = new Map<string, number>();
+  const extra = {
+    /** Post `sent` then `delivered` to each message's StatusCallback, as Twilio does. */
+    autoCallbacks: false,
+    /** Answer creates with 429 and this Retry-After (seconds) while set. */
+    retryAfter: null as number | null,
+  };
+  const postCallbacks = async (sid: string) => {
+    for (const status of ['sent', 'delivered']) {
+      const message = messages.get(sid);
+      if (!message?.callback) return;
+      message.status = status;
+      const signed = statusCallback(sid, status);
+      await fetch(signed.url, { method: 'POST', headers: signed.headers, body: signed.body }).catch(() => {});
+    }
+  };
   const fake = await startFakeServer((call, self) => {
     const auth = call.headers.authorization ?? '';
     const [sid, token] = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
@@ -45,12 +65,41 @@ export async function startFakeTwilio(
         },
       };
     }
+    // The Messages list, filtered by `To` and `DateSent>` (a GMT date: sent on or after its midnight).
+    const listPath = `/2010-04-01/Accounts/${account.sid}/Messages.json`;
+    if (call.method === 'GET' && call.path.startsWith(`${listPath}?`)) {
+      const query = new URLSearchParams(call.path.slice(listPath.length + 1));
+      const to = query.get('To');
+      const since = query.get('DateSent>');
+      const found = [...messages]
+        .filter(([, m]) => (!to || m.to === to) && (!since || m.created.toISOString().slice(0, 10) >= since))
+        .reverse()
+        .map(([sid, m]) => ({
+          sid,
+          account_sid: account.sid,
+          to: m.to,
+          from: m.from,
+          body: m.body,
+          status: m.status,
+          error_code: null,
+          date_created: m.created.toUTCString(),
+          date_sent: m.created.toUTCString(),
+        }));
+      return { status: 200, body: { messages: found, page: 0, page_size: 100, next_page_uri: null } };
+    }
     if (call.method === 'GET' && call.path === `/2010-04-01/Accounts/${account.sid}.json`) {
       return { status: 200, body: { sid: account.sid, status: 'active', friendly_name: 'Fake account' } };
     }
     if (call.method === 'POST' && call.path === `/2010-04-01/Accounts/${account.sid}/Messages.json`) {
       if (self.mode === 'server_error')
         return { status: 500, body: { code: 20500, message: 'Internal Server Error', status: 500 } };
+      const options = self as FakeServer & typeof extra;
+      if (options.retryAfter !== null)
+        return {
+          status: 429,
+          headers: { 'retry-after': String(options.retryAfter) },
+          body: { code: 20429, message: 'Too Many Requests', status: 429 },
+        };
       const form = new URLSearchParams(call.body);
       const to = form.get('To') ?? '';
       if (self.mode === 'reject') {
@@ -68,7 +117,12 @@ export async function startFakeTwilio(
         from: form.get('From') ?? '',
         body: form.get('Body') ?? '',
         callback: form.get('StatusCallback') ?? '',
+        created: new Date(),
+        status: 'queued',
       });
+      const key = `${to}\u0000${form.get('Body') ?? ''}`;
+      sends.set(key, (sends.get(key) ?? 0) + 1);
+      if (options.autoCallbacks) setTimeout(() => void postCallbacks(messageSid), 5);
       return {
         status: 201,
         body: {
@@ -139,5 +193,13 @@ export async function startFakeTwilio(
     };
   }
 
-  return Object.assign(fake as FakeServer, { account, messages, statusCallback, inbound });
+  return Object.assign(fake as FakeServer, extra, {
+    account,
+    messages,
+    statusCallback,
+    inbound,
+    /** How many times a message to `to` with `body` was taken. */
+    sent: (to: string, body: string) => sends.get(`${to}\u0000${body}`) ?? 0,
+    sends,
+  });
 }

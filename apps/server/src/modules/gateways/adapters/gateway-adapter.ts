@@ -30,6 +30,16 @@ export interface SendRequest {
   idempotencyKey: string;
 }
 
+/** A message we may have sent: to whom, what, with which key, and the moment its call began. */
+export interface SentQuery {
+  to: string;
+  text: string;
+  idempotencyKey: string;
+  calledAt: Date;
+  /** Provider ids other rows hold already: never the answer. */
+  exclude?: ReadonlySet<string>;
+}
+
 export interface SendResult {
   providerMessageId: string;
   status: TMessageStatus;
@@ -60,12 +70,14 @@ export class GatewaySendError extends Error {
   /** The provider's own error code (Twilio 21610, Telnyx 40300, TurboSMS 105…). */
   readonly providerCode?: string;
   readonly raw?: unknown;
+  /** How long the provider asked us to wait (`Retry-After`). */
+  readonly retryAfterMs?: number;
 
   constructor(
     kind: SendErrorKind,
     reason: SendErrorReason,
     message: string,
-    extra: { httpStatus?: number; providerCode?: string; raw?: unknown } = {},
+    extra: { httpStatus?: number; providerCode?: string; raw?: unknown; retryAfterMs?: number } = {},
   ) {
     super(message);
     this.name = 'GatewaySendError';
@@ -74,6 +86,7 @@ export class GatewaySendError extends Error {
     this.httpStatus = extra.httpStatus;
     this.providerCode = extra.providerCode;
     this.raw = extra.raw;
+    this.retryAfterMs = extra.retryAfterMs;
   }
 }
 
@@ -113,6 +126,11 @@ export interface GatewayAdapter {
   /** Poll-only providers: the current status of these provider message ids (unknown ids left out). */
   pollStatuses?(providerMessageIds: string[]): Promise<TStatusReport[]>;
   lookup?(phone: string): Promise<LookupResult>;
+  /**
+   * Asks the provider whether it took a message we sent whose answer we never heard (decision 024):
+   * the message, or null when the provider has none. Absent: the provider cannot be asked.
+   */
+  findSent?(query: SentQuery): Promise<{ providerMessageId: string; status: TMessageStatus } | null>;
   /** Resolves when the provider accepts the credentials; throws GatewaySendError otherwise. */
   testConnection(): Promise<void>;
   webhookAnswer?(kind: WebhookKind): WebhookAnswer;

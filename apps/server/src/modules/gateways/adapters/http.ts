@@ -5,6 +5,16 @@ export interface ProviderAnswer {
   text: string;
   /** The body read as JSON, or undefined when it is not JSON. */
   json: unknown;
+  /** A 429's or 503's `Retry-After`, in milliseconds, when it gave one. */
+  retryAfterMs?: number;
+}
+
+/** `Retry-After` as seconds or an HTTP date. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /**
@@ -39,7 +49,7 @@ export async function callProvider(
   } catch {
     json = undefined;
   }
-  return { status: response.status, text, json };
+  return { status: response.status, text, json, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
 }
 
 function networkError(error: unknown): GatewaySendError {
@@ -59,9 +69,15 @@ function networkError(error: unknown): GatewaySendError {
 export function httpError(answer: ProviderAnswer, providerCode?: string, detail?: string): GatewaySendError {
   const { status } = answer;
   const message = detail ?? `HTTP ${status}`;
-  const extra = { httpStatus: status, providerCode, raw: answer.json ?? answer.text };
+  const extra = {
+    httpStatus: status,
+    providerCode,
+    raw: answer.json ?? answer.text,
+    retryAfterMs: answer.retryAfterMs,
+  };
   if (status === 401 || status === 403) return new GatewaySendError('permanent', 'auth', message, extra);
-  // 429: never processed (Twilio says so explicitly); 5xx: the provider failed to take it.
+  // 429: never processed (Twilio says so explicitly). 5xx: the provider says it failed, yet it may
+  // have taken the message; the dispatch sends again only through an adapter that dedupes by key.
   if (status === 429) return new GatewaySendError('retryable', 'rate_limited', message, extra);
   if (status >= 500) return new GatewaySendError('retryable', 'provider_error', message, extra);
   return new GatewaySendError('permanent', 'rejected', message, extra);

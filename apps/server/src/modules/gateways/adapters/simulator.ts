@@ -16,7 +16,17 @@ export function simulatorSignature(secret: string, timestamp: string, body: stri
  */
 export function createSimulatorCarrier() {
   const timers = new Set<NodeJS.Timeout>();
+  /** Messages taken, by the sender's key: a repeated key gets the first message (`dedupesByKey`). */
+  const taken = new Map<string, string>();
   return {
+    taken(key: string): string | undefined {
+      return taken.get(key);
+    },
+    take(key: string, id: string) {
+      taken.set(key, id);
+      // The oldest forgotten first: a simulator keeps a day's worth of a busy team, not forever.
+      if (taken.size > 200_000) taken.delete(taken.keys().next().value as string);
+    },
     later(ms: number, work: () => Promise<void>) {
       const timer = setTimeout(() => {
         timers.delete(timer);
@@ -81,14 +91,17 @@ export function createSimulatorAdapter(ctx: AdapterContext, carrier: SimulatorCa
     type: 'simulator',
     capabilities: GATEWAY_TYPE_INFO.simulator.capabilities,
 
-    async send({ to, from, text, statusCallbackUrl }) {
+    async send({ to, from, text, statusCallbackUrl, idempotencyKey }) {
       // A carrier refuses what is not a full international number.
       if (!/^\+[1-9]\d{7,14}$/.test(to)) {
         throw new GatewaySendError('permanent', 'rejected', 'Invalid destination number', {
           providerCode: 'invalid_number',
         });
       }
+      const known = carrier.taken(`${ctx.gatewayId}:${idempotencyKey}`);
+      if (known) return { providerMessageId: known, status: 'queued', raw: { id: known, repeated: true } };
       const id = `SIM${randomUUID().replaceAll('-', '')}`;
+      carrier.take(`${ctx.gatewayId}:${idempotencyKey}`, id);
       const fate = draw(ctx.params);
       const errorCode = fate === 'delivered' ? null : fate;
       const delay = latency();
@@ -108,6 +121,11 @@ export function createSimulatorAdapter(ctx: AdapterContext, carrier: SimulatorCa
         }
       });
       return { providerMessageId: id, status: 'queued', raw: { id, length: text.length } };
+    },
+
+    async findSent({ idempotencyKey }) {
+      const id = carrier.taken(`${ctx.gatewayId}:${idempotencyKey}`);
+      return id ? { providerMessageId: id, status: 'queued' } : null;
     },
 
     verifyWebhook(request) {

@@ -104,7 +104,8 @@ export function createTwilioAdapter(ctx: AdapterContext): GatewayAdapter {
         headers: {
           authorization: auth,
           'content-type': 'application/x-www-form-urlencoded',
-          // Twilio drops a repeated create carrying the same token.
+          // Twilio may drop a repeated create carrying the same token; it does not document it, so
+          // the capability `dedupesByKey` stays false and nothing relies on it.
           'i-twilio-idempotency-token': idempotencyKey,
         },
         body: form.toString(),
@@ -125,6 +126,31 @@ export function createTwilioAdapter(ctx: AdapterContext): GatewayAdapter {
         parts: Number.isFinite(parts) && parts > 0 ? parts : undefined,
         raw: body,
       };
+    },
+
+    /**
+     * Twilio keeps every message: its Messages list, filtered by `To` and by the day the call began
+     * (`DateSent>=`, a GMT date), holds ours if it took it. Matched by its text and a creation time
+     * not before the call began (a minute's leeway for clocks); a sid another row holds is never ours.
+     */
+    async findSent({ to, text, calledAt, exclude }) {
+      const since = new Date(calledAt.getTime() - 60_000);
+      const query = new URLSearchParams({ To: to, 'DateSent>': since.toISOString().slice(0, 10), PageSize: '100' });
+      const answer = await callProvider(api(`/Messages.json?${query}`), {
+        method: 'GET',
+        headers: { authorization: auth },
+        timeoutMs: ctx.timeoutMs,
+      });
+      if (answer.status !== 200) throw fail(answer);
+      const list = asRecord(answer.json).messages;
+      for (const item of Array.isArray(list) ? list.map(asRecord) : []) {
+        const created = Date.parse(String(item.date_created ?? item.date_sent ?? ''));
+        if (typeof item.sid !== 'string' || exclude?.has(item.sid)) continue;
+        if (item.body !== text || item.to !== to || !(created >= since.getTime())) continue;
+        const errorCode = item.error_code === null || item.error_code === undefined ? null : String(item.error_code);
+        return { providerMessageId: item.sid, status: mapTwilioStatus(String(item.status), errorCode) ?? 'queued' };
+      }
+      return null;
     },
 
     verifyWebhook(request: WebhookRequest) {

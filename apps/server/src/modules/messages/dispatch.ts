@@ -1,0 +1,328 @@
+import { phoneCountry } from '@herald/shared/messages/phone-country';
+import type { TGateway } from '@herald/shared/gateways/gateways.schemas';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { type Bucket, giveBackTokens, takeTokens, waitForTokens } from '../../jobs/rate-buckets.ts';
+import { isSendFailure, type MessagesDeps, type SendingAdapter } from './messages.deps.ts';
+import type { MessageRow } from './messages.repository.ts';
+import type { Outcome, SendRowsRepository } from './send-rows.repository.ts';
+import type { StatusService } from './status.service.ts';
+
+/** Where a test stops a send as a crash would: inside the claim, after it, after `called_at`, after the answer. */
+export type CrashMoment = 'claim' | 'claimed' | 'called' | 'answered';
+
+/** The engine's tuning (decision 024). */
+export interface EngineSettings {
+  leaseMs: number;
+  /** An unknown row still unproven this long after its call is re-sent (dedupe by key) or refunded. */
+  unknownDeadlineMs: number;
+  /** Rows a dispatch claims at once, per gateway. */
+  batch: number;
+  /** Calls in flight at once per dispatch (one `called_at` stamp each window). */
+  concurrency: number;
+  /** Rate buckets on: off only for a measurement of the engine itself. */
+  rates: boolean;
+  /** A loop with nothing due looks again after this long. */
+  idleMs: number;
+}
+
+/** Claims before a row that is never taken (refused connections, 5xx of a deduping provider) fails. */
+const MAX_ATTEMPTS = 8;
+/** A 429 is not the message's fault: it may wait its turn far longer. */
+const MAX_RATE_LIMITED_ATTEMPTS = 50;
+const backoffMs = (attempt: number) => Math.min(60_000, 1_000 * 2 ** Math.max(0, attempt - 1));
+
+type Deps = MessagesDeps & { rows: SendRowsRepository; status: StatusService; settings: EngineSettings };
+
+/** The bucket a gateway's sends draw on: its own setting, else what the provider declares. */
+export function gatewayBuckets(gateway: TGateway, adapter: SendingAdapter, rates: boolean): Bucket[] {
+  if (!rates) return [];
+  const own = Number(gateway.params.parts_per_second);
+  const rate = Number.isFinite(own) && own > 0 ? own : adapter.capabilities.requestsPerSecond;
+  if (!(rate > 0)) return [];
+  return [{ key: `gateway:${gateway.id}`, rate, burst: Math.max(1, rate) }];
+}
+
+/** The status URL one row's call carries: the gateway's, naming the row (`?m=`), so its reports find it. */
+export function rowStatusUrl(base: string, messageId: number): string {
+  const url = new URL(base);
+  url.searchParams.set('m', String(messageId));
+  return url.toString();
+}
+
+/**
+ * How a call that threw leaves its row. Never taken (429, a refused connection): due again later,
+ * with no sleep here. A 5xx: due again only where the provider dedupes by our key, else unknown
+ * (it may have taken it). Refused for good: failed, and refunded.
+ */
+export function outcomeOf(row: MessageRow, error: unknown, adapter: SendingAdapter): Outcome {
+  const id = Number(row.id);
+  const errorMessage = error instanceof Error ? error.message : String(error);
+  if (!isSendFailure(error)) return { id, state: 'unknown', errorCode: 'error', errorMessage };
+  const errorCode = error.providerCode ?? error.reason;
+  if (error.kind === 'permanent') return { id, state: 'failed', errorCode, errorMessage };
+  if (error.kind === 'retryable') {
+    if (error.reason === 'rate_limited') {
+      if (row.attempt >= MAX_RATE_LIMITED_ATTEMPTS) return { id, state: 'failed', errorCode, errorMessage };
+      return { id, state: 'pending', delayMs: error.retryAfterMs ?? 1_000, errorCode, errorMessage };
+    }
+    const taken = error.reason === 'provider_error' && !adapter.capabilities.dedupesByKey;
+    if (taken) return { id, state: 'unknown', errorCode, errorMessage };
+    if (row.attempt >= MAX_ATTEMPTS) return { id, state: 'failed', errorCode, errorMessage };
+    return { id, state: 'pending', delayMs: backoffMs(row.attempt), errorCode, errorMessage };
+  }
+  return { id, state: 'unknown', errorCode, errorMessage };
+}
+
+/**
+ * The send path (decision 024): claim due rows in batches, charge them by their own keys (a
+ * re-claim replays the charge), stamp `called_at` right before the calls, call, and settle the
+ * answers in one statement. Every gateway's rate is a bucket in the database that every worker
+ * shares. Nothing here sleeps between retries: a row not taken is due again at its `not_before`.
+ */
+export function createDispatcher(deps: Deps) {
+  const { db, rows, settings } = deps;
+  const crash = async (moment: CrashMoment, list: MessageRow[]) => {
+    if (!deps.beforeGatewayCall) return;
+    for (const row of list) await deps.beforeGatewayCall({ ...row, moment });
+  };
+  /** Gateways that could not be opened are left alone a while (their rows wait). */
+  const resting = new Map<string, number>();
+
+  /** Gives back the charge of rows that end without a send, in the caller's transaction. */
+  async function refund(tx: Kysely<DB>, list: MessageRow[], reason: string) {
+    if (!deps.refund || list.length === 0) return;
+    const done: number[] = [];
+    for (const row of list) {
+      if (row.refunded_at !== null) continue;
+      // A payer who left the team has no balance to give back to: the row is settled all the same.
+      if (row.user_id !== null)
+        await deps.refund(tx, Number(row.team_id), { userId: Number(row.user_id), chargeKey: row.charge_key, reason });
+      done.push(Number(row.id));
+    }
+    await rows.markRefunded(tx, done);
+  }
+
+  /** Live events per message only for single SMS (a campaign publishes its own summaries). */
+  async function publishSingles(list: MessageRow[]) {
+    for (const row of list) if (row.kind === 'single') await deps.status.published(Number(row.team_id), row);
+  }
+
+  /** Writes the outcomes; failed rows refunded in the same transaction; 429s give their tokens back. */
+  async function settle(outcomes: Outcome[], claimed: Map<number, MessageRow>, buckets: Bucket[]) {
+    const settled = await db.transaction().execute(async (tx) => {
+      const written = await rows.settleMany(tx, outcomes);
+      await refund(
+        tx,
+        written.filter((r) => r.state === 'failed'),
+        'not_sent',
+      );
+      return written;
+    });
+    // Reports that arrived before their row settled, kept meanwhile, are applied now.
+    for (const teamId of new Set(settled.map((r) => Number(r.team_id))))
+      await deps.status.applyKept(
+        teamId,
+        settled.filter((r) => Number(r.team_id) === teamId && r.state !== 'pending').map((r) => Number(r.id)),
+      );
+    const limited = outcomes.filter((o) => o.state === 'pending' && o.errorCode === 'rate_limited');
+    const parts = limited.reduce((n, o) => n + (claimed.get(o.id)?.parts || 1), 0);
+    if (parts > 0)
+      await giveBackTokens(
+        db,
+        buckets.map((b) => b.key),
+        parts,
+      );
+    const refunded = [...new Set(settled.filter((r) => r.state === 'failed').map((r) => Number(r.team_id)))];
+    for (const teamId of refunded) {
+      const users = settled.filter((r) => Number(r.team_id) === teamId && r.user_id !== null);
+      await deps.announce(teamId, [...new Set(users.map((r) => Number(r.user_id)))]);
+    }
+    return settled;
+  }
+
+  async function call(row: MessageRow, adapter: SendingAdapter, statusBase: string): Promise<Outcome> {
+    try {
+      const result = await adapter.send({
+        to: row.phone,
+        from: row.sender,
+        text: row.text,
+        statusCallbackUrl: rowStatusUrl(statusBase, Number(row.id)),
+        idempotencyKey: `msg-${row.id}`,
+      });
+      return {
+        id: Number(row.id),
+        state: 'submitted',
+        providerMessageId: result.providerMessageId,
+        status: result.status,
+      };
+    } catch (error) {
+      return outcomeOf(row, error, adapter);
+    }
+  }
+
+  /**
+   * Charges claimed rows by their own keys (a re-claim replays the charge, nothing is taken twice)
+   * and answers those that may go; the rest fail (balance short, payer gone) uncharged.
+   */
+  async function charge(tx: Kysely<DB>, teamId: number, claimed: MessageRow[]) {
+    const prices = new Map<string, number>();
+    const ok: MessageRow[] = [];
+    const refused: Array<{ row: MessageRow; code: string }> = [];
+    for (const row of claimed) {
+      if (row.user_id === null) {
+        refused.push({ row, code: 'payer_missing' });
+        continue;
+      }
+      const userId = Number(row.user_id);
+      const priceKey = `${userId}:${phoneCountry(row.phone) ?? ''}`;
+      let pricePerPart = prices.get(priceKey);
+      if (pricePerPart === undefined) {
+        pricePerPart = await deps.pricePerPart(teamId, userId, row.phone);
+        prices.set(priceKey, pricePerPart);
+      }
+      const result = await deps.charge(tx, teamId, {
+        userId,
+        code: row.kind === 'single' ? 'sent_single_message' : 'sent_message',
+        parts: row.parts,
+        pricePerPart,
+        count: 1,
+        key: row.charge_key,
+        name: row.phone,
+        meta: { message_id: Number(row.id) },
+      });
+      if (result.status === 'charged') ok.push({ ...row, price: result.amount });
+      else
+        refused.push({
+          row,
+          code: result.status === 'insufficient' ? 'balance_insufficient' : `balance_${result.status}`,
+        });
+    }
+    if (refused.length > 0)
+      await rows.settleMany(
+        tx,
+        refused.map(({ row, code }) => ({ id: Number(row.id), state: 'failed', errorCode: code, errorMessage: code })),
+      );
+    await rows.setPrices(tx, ok);
+    return { ok, refused: refused.map((r) => r.row) };
+  }
+
+  /** One batch of one gateway: take tokens, claim and charge, call in windows, settle. */
+  async function dispatchGateway(teamId: number, gatewayId: number): Promise<{ sent: number; waitMs: number }> {
+    const restKey = `${teamId}:${gatewayId}`;
+    if ((resting.get(restKey) ?? 0) > Date.now()) return { sent: 0, waitMs: settings.idleMs };
+    let chosen: Awaited<ReturnType<Deps['gateways']['adapter']>>;
+    try {
+      chosen = await deps.gateways.adapter(teamId, gatewayId);
+    } catch {
+      resting.set(restKey, Date.now() + 30_000);
+      return { sent: 0, waitMs: settings.idleMs };
+    }
+    const { gateway, adapter } = chosen;
+    const buckets = gatewayBuckets(gateway, adapter, settings.rates);
+    const taken =
+      buckets.length > 0 ? await takeTokens(db, buckets, settings.batch) : { granted: settings.batch, waitMs: 0 };
+    if (taken.granted === 0) return { sent: 0, waitMs: taken.waitMs };
+    const keys = buckets.map((b) => b.key);
+
+    const { ok } = await db.transaction().execute(async (tx) => {
+      const claimed = await rows.claim(tx, teamId, gatewayId, taken.granted, settings.leaseMs);
+      // A throw here (a crash) rolls the claim back: the rows stay pending.
+      await crash('claim', claimed);
+      return charge(tx, teamId, claimed);
+    });
+    const users = [...new Set(ok.map((r) => Number(r.user_id)))];
+    if (users.length > 0) await deps.announce(teamId, users);
+    await crash('claimed', ok);
+
+    // Tokens are SMS parts: what the claim did not use goes back, a long message waits for more.
+    const need = ok.reduce((n, r) => n + Math.max(1, r.parts), 0);
+    if (buckets.length > 0 && taken.granted > need) await giveBackTokens(db, keys, taken.granted - need);
+    if (buckets.length > 0 && need > taken.granted) {
+      const got = await waitForTokens(db, buckets, need - taken.granted, Date.now() + settings.leaseMs / 2);
+      if (!got) {
+        for (const row of ok) await rows.release(Number(row.id));
+        return { sent: 0, waitMs: settings.idleMs };
+      }
+    }
+
+    const statusBase = gateway.webhook_urls.status ?? deps.statusUrl(gateway.id);
+    const byId = new Map(ok.map((r) => [Number(r.id), r]));
+    let sent = 0;
+    for (let i = 0; i < ok.length; i += settings.concurrency) {
+      const window = ok.slice(i, i + settings.concurrency);
+      const live = await rows.markCalled(window.map((r) => Number(r.id)));
+      const going = window.filter((r) => live.has(Number(r.id)));
+      await crash('called', going);
+      const outcomes = await Promise.all(going.map((row) => call(row, adapter, statusBase)));
+      await crash('answered', going);
+      const settled = await settle(outcomes, byId, buckets);
+      await publishSingles(settled);
+      if (adapter.capabilities.statusDelivery === 'poll')
+        for (const row of settled)
+          if (row.state === 'submitted') await deps.status.schedulePoll(teamId, Number(row.id), 0);
+      sent += going.length;
+    }
+    return { sent, waitMs: 0 };
+  }
+
+  /**
+   * One pass over every gateway with due rows: a batch each. Answers how many calls were made and,
+   * when none, how long until a bucket refills. What campaigns call from their dispatch job.
+   */
+  async function dispatchDue(): Promise<{ sent: number; waitMs: number }> {
+    const due = await rows.dueGateways();
+    let sent = 0;
+    let waitMs = settings.idleMs;
+    for (const { teamId, gatewayId } of due) {
+      if (gatewayId === null) {
+        // The gateway was deleted under its queued rows: they end, refunded.
+        await db.transaction().execute(async (tx) => refund(tx, await rows.failOrphans(tx, teamId, 1_000), 'not_sent'));
+        continue;
+      }
+      const done = await dispatchGateway(teamId, gatewayId);
+      sent += done.sent;
+      if (done.sent === 0 && done.waitMs > 0) waitMs = Math.min(waitMs, done.waitMs);
+    }
+    return { sent, waitMs };
+  }
+
+  /**
+   * A single SMS, claimed and charged in its request: it waits its turn in the gateway's bucket
+   * (up to a third of its lease, then it is queued for the dispatch instead), is stamped called,
+   * sent once and settled. Answers the row as it ended.
+   */
+  async function sendOne(row: MessageRow, gateway: TGateway, adapter: SendingAdapter): Promise<MessageRow> {
+    const teamId = Number(row.team_id);
+    const buckets = gatewayBuckets(gateway, adapter, settings.rates);
+    if (buckets.length > 0) {
+      const turn = await waitForTokens(db, buckets, Math.max(1, row.parts), Date.now() + settings.leaseMs / 3);
+      if (!turn) return (await rows.release(Number(row.id))) ?? row;
+    }
+    const live = await rows.markCalled([Number(row.id)]);
+    if (!live.has(Number(row.id))) return row;
+    await crash('called', [row]);
+    const outcome = await call(row, adapter, gateway.webhook_urls.status ?? deps.statusUrl(gateway.id));
+    await crash('answered', [row]);
+    const written = outcome.state === 'submitted' ? { ...outcome, status: null } : outcome;
+    const [settled] = await settle([written], new Map([[Number(row.id), row]]), buckets);
+    if (!settled) return row;
+    if (outcome.state === 'submitted' && outcome.status) {
+      // The provider's first status, through the report path (Timeline entry, live event).
+      await deps.status.apply(teamId, Number(row.gateway_id), [
+        {
+          providerMessageId: outcome.providerMessageId,
+          status: outcome.status,
+          providerStatus: outcome.status,
+          errorCode: null,
+          at: new Date(),
+        },
+      ]);
+      if (adapter.capabilities.statusDelivery === 'poll') await deps.status.schedulePoll(teamId, Number(row.id), 0);
+    } else await deps.status.published(teamId, settled);
+    return (await deps.db.selectFrom('messages').selectAll().where('id', '=', row.id).executeTakeFirst()) ?? settled;
+  }
+
+  return { dispatchDue, sendOne, refund, publishSingles, settle };
+}
+export type Dispatcher = ReturnType<typeof createDispatcher>;

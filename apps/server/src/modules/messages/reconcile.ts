@@ -1,0 +1,104 @@
+import type { MessagesDeps, SendingAdapter } from './messages.deps.ts';
+import type { Dispatcher, EngineSettings } from './dispatch.ts';
+import type { MessageRow } from './messages.repository.ts';
+import type { SendRowsRepository } from './send-rows.repository.ts';
+
+type Deps = MessagesDeps & { rows: SendRowsRepository; dispatcher: Dispatcher; settings: EngineSettings };
+
+/** Unknown rows looked at per sweep: a provider is asked about each, one at a time. */
+const RECONCILE_BATCH = 200;
+
+/**
+ * The sweep every node runs (decision 024). Claims whose lease ran out: not yet called → pending
+ * (sent later, the charge replayed by its key), called → unknown. Unknown rows are reconciled by
+ * asking the provider where it can be asked (Twilio's Messages list, the simulator by our key);
+ * one still unproven after the deadline is sent again only through a provider that dedupes by our
+ * key, and otherwise stays unknown and gets its charge back. A report naming the row (`?m=`)
+ * reconciles it too, on the report path.
+ */
+export function createSweep(deps: Deps) {
+  const { db, rows, dispatcher, settings } = deps;
+
+  async function askProvider(adapter: SendingAdapter, list: MessageRow[], gatewayId: number) {
+    const found = new Map<number, { providerMessageId: string; status: MessageRow['status'] }>();
+    if (!adapter.findSent) return found;
+    const taken = new Set<string>();
+    for (const row of list) {
+      if (!row.called_at) continue;
+      try {
+        const hit = await adapter.findSent({
+          to: row.phone,
+          text: row.text,
+          idempotencyKey: `msg-${row.id}`,
+          calledAt: new Date(row.called_at),
+          exclude: taken,
+        });
+        if (!hit) continue;
+        // A sid another row holds is that row's message (same phone, same text): not this one.
+        if ((await rows.boundProviderIds(gatewayId, [hit.providerMessageId])).size > 0) {
+          taken.add(hit.providerMessageId);
+          continue;
+        }
+        taken.add(hit.providerMessageId);
+        found.set(Number(row.id), hit);
+      } catch {
+        // The provider could not be asked now: the next sweep asks again.
+      }
+    }
+    return found;
+  }
+
+  async function reconcile() {
+    const unknown = await rows.unknownRows(RECONCILE_BATCH);
+    const byGateway = new Map<string, MessageRow[]>();
+    for (const row of unknown) {
+      const key = `${row.team_id}:${row.gateway_id ?? ''}`;
+      byGateway.set(key, [...(byGateway.get(key) ?? []), row]);
+    }
+    const deadline = Date.now() - settings.unknownDeadlineMs;
+    for (const list of byGateway.values()) {
+      const teamId = Number(list[0].team_id);
+      const gatewayId = list[0].gateway_id === null ? null : Number(list[0].gateway_id);
+      let adapter: SendingAdapter | null = null;
+      if (gatewayId !== null) {
+        try {
+          adapter = (await deps.gateways.adapter(teamId, gatewayId)).adapter;
+        } catch {
+          adapter = null;
+        }
+      }
+      const found = adapter && gatewayId !== null ? await askProvider(adapter, list, gatewayId) : new Map();
+      if (found.size > 0) {
+        const settled = await dispatcher.settle(
+          [...found].map(([id, hit]) => ({
+            id,
+            state: 'submitted' as const,
+            providerMessageId: hit.providerMessageId,
+            status: hit.status,
+          })),
+          new Map(),
+          [],
+        );
+        await dispatcher.publishSingles(settled);
+      }
+      const overdue = list.filter(
+        (r) => !found.has(Number(r.id)) && new Date(r.called_at ?? r.updated_at).getTime() < deadline,
+      );
+      // Proven unsent by a provider that dedupes by our key: the same key again cannot send twice.
+      const again = adapter?.capabilities.dedupesByKey ? overdue : [];
+      for (const row of again) await rows.requeueUnknown(Number(row.id));
+      const lost = overdue.filter((r) => !again.includes(r));
+      if (lost.length > 0) {
+        await db.transaction().execute((tx) => dispatcher.refund(tx, lost, 'unknown_after_deadline'));
+        const users = [...new Set(lost.filter((r) => r.user_id !== null).map((r) => Number(r.user_id)))];
+        await deps.announce(teamId, users);
+      }
+    }
+  }
+
+  return async function sweep() {
+    const moved = await rows.expire();
+    await dispatcher.publishSingles(moved);
+    await reconcile();
+  };
+}

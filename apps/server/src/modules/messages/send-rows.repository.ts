@@ -1,0 +1,232 @@
+import { type Kysely, sql } from 'kysely';
+import type { TMessageKind } from '@herald/shared/messages/messages.schemas';
+import type { TMessageStatus } from '@herald/shared/gateways/message-status';
+import type { DB } from '../../db/schema.ts';
+import { claimDue, expireLeases } from '../../jobs/work-claims.ts';
+import type { MessageRow } from './messages.repository.ts';
+
+type Db = Kysely<DB>;
+
+/** A row to queue: rendered already (its text is what goes out), charged when it is claimed. */
+export interface Recipient {
+  teamId: number;
+  userId: number;
+  leadId: number | null;
+  kind: TMessageKind;
+  campaignId?: number | null;
+  campaignStepId?: number | null;
+  phone: string;
+  gatewayId: number;
+  sender: string | null;
+  text: string;
+  parts: number;
+  encoding: string;
+  /** The charge's idempotency key: one per message, replayed on every claim of the row. */
+  chargeKey: string;
+  notBefore?: Date;
+}
+
+/** What one gateway call left a claimed row as. */
+export type Outcome =
+  /** `status` null: the caller applies the first status through the report path itself. */
+  | { id: number; state: 'submitted'; providerMessageId: string; status: TMessageStatus | null }
+  | { id: number; state: 'failed' | 'unknown'; errorCode: string; errorMessage: string }
+  /** Not taken (a 429, a refused connection): due again after `delayMs`. */
+  | { id: number; state: 'pending'; delayMs: number; errorCode: string; errorMessage: string };
+
+/** The send path's writes to `messages` (decision 024): queue, claim, stamp the call, settle. */
+export function createSendRowsRepository(db: Db) {
+  return {
+    /** Queues pending rows in bulk; a row whose charge key or (step, phone) exists already is skipped. */
+    async insertRecipients(tx: Db, rows: Recipient[]): Promise<number> {
+      let inserted = 0;
+      for (let i = 0; i < rows.length; i += 2_000) {
+        const chunk = rows.slice(i, i + 2_000);
+        const result = await tx
+          .insertInto('messages')
+          .values(
+            chunk.map((r) => ({
+              team_id: r.teamId,
+              user_id: r.userId,
+              lead_id: r.leadId,
+              kind: r.kind,
+              campaign_id: r.campaignId ?? null,
+              campaign_step_id: r.campaignStepId ?? null,
+              phone: r.phone,
+              gateway_id: r.gatewayId,
+              sender: r.sender,
+              text: r.text,
+              parts: r.parts,
+              encoding: r.encoding,
+              charge_key: r.chargeKey,
+              state: 'pending' as const,
+              not_before: r.notBefore ?? sql<Date>`now()`,
+            })),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      return inserted;
+    },
+
+    /** Teams and gateways with due pending rows (a dispatch serves each in turn). */
+    async dueGateways(limit = 100): Promise<Array<{ teamId: number; gatewayId: number | null }>> {
+      const rows = await sql<{ team_id: string; gateway_id: string | null }>`
+        select distinct team_id, gateway_id from messages
+        where state = 'pending' and not_before <= now() limit ${limit}::int`.execute(db);
+      return rows.rows.map((r) => ({
+        teamId: Number(r.team_id),
+        gatewayId: r.gateway_id === null ? null : Number(r.gateway_id),
+      }));
+    },
+
+    claim(tx: Db, teamId: number, gatewayId: number, limit: number, leaseMs: number): Promise<MessageRow[]> {
+      return claimDue<MessageRow>(tx, {
+        table: 'messages',
+        filter: sql`team_id = ${teamId} and gateway_id = ${gatewayId}`,
+        limit,
+        leaseMs,
+      });
+    },
+
+    /** Claims whose lease ran out: not yet called → pending, called → unknown. */
+    expire(): Promise<MessageRow[]> {
+      return expireLeases<MessageRow>(db, { table: 'messages', policy: 'unknown' });
+    },
+
+    /** Pending rows of a gateway that is gone: failed, for their charge to be given back. */
+    async failOrphans(tx: Db, teamId: number, limit: number): Promise<MessageRow[]> {
+      return tx
+        .updateTable('messages')
+        .set({ state: 'failed', error_code: 'gateway_missing', lease_until: null, updated_at: sql`now()` })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('messages')
+            .select('id')
+            .where('team_id', '=', teamId)
+            .where('gateway_id', 'is', null)
+            .where('state', '=', 'pending')
+            .limit(limit),
+        )
+        .returningAll()
+        .execute();
+    },
+
+    /**
+     * Stamps the moment the calls begin, right before them; answers the rows still claimed (a row
+     * whose lease a sweep ended meanwhile is not called).
+     */
+    async markCalled(ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .updateTable('messages')
+        .set({ called_at: sql`now()` })
+        .where('id', 'in', ids)
+        .where('state', '=', 'claimed')
+        .returning('id')
+        .execute();
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+
+    /** Back to pending, uncalled (a single SMS that could not have its turn in time). */
+    async release(id: number): Promise<MessageRow | undefined> {
+      return db
+        .updateTable('messages')
+        .set({ state: 'pending', lease_until: null, called_at: null, not_before: sql`now()`, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('state', '=', 'claimed')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Writes many calls' outcomes in one statement. Only rows still claimed or unknown move (an
+     * answer heard after a sweep still counts); a status a report already set is kept.
+     */
+    async settleMany(tx: Db, outcomes: Outcome[]): Promise<MessageRow[]> {
+      if (outcomes.length === 0) return [];
+      const pick = <T>(f: (o: Outcome) => T) => outcomes.map(f);
+      const rows = await sql<MessageRow>`
+        with v as (
+          select * from unnest(
+            ${pick((o) => o.id)}::bigint[], ${pick((o) => o.state)}::text[],
+            ${pick((o) => (o.state === 'submitted' ? o.providerMessageId : null))}::text[],
+            ${pick((o) => (o.state === 'submitted' ? o.status : null))}::text[],
+            ${pick((o) => (o.state === 'submitted' ? null : o.errorCode))}::text[],
+            ${pick((o) => (o.state === 'submitted' ? null : o.errorMessage.slice(0, 500)))}::text[],
+            ${pick((o) => (o.state === 'pending' ? Math.round(o.delayMs) : 0))}::int[]
+          ) as v(id, state, pid, status, code, msg, delay)
+        )
+        update messages m set
+          state = v.state,
+          provider_message_id = coalesce(v.pid, m.provider_message_id),
+          status = coalesce(m.status, v.status),
+          status_at = case when m.status is null and v.status is not null then now() else m.status_at end,
+          error_code = v.code,
+          error_message = v.msg,
+          lease_until = null,
+          submitted_at = case when v.state = 'submitted' then now() else m.submitted_at end,
+          called_at = case when v.state = 'pending' then null else m.called_at end,
+          not_before = case when v.state = 'pending' then now() + v.delay * interval '1 millisecond' else m.not_before end,
+          updated_at = now()
+        from v where m.id = v.id and m.state in ('claimed', 'unknown')
+        returning m.*`.execute(tx);
+      return rows.rows;
+    },
+
+    /** What each charged row cost (a replayed charge answers the first amount). */
+    async setPrices(tx: Db, charged: MessageRow[]): Promise<void> {
+      if (charged.length === 0) return;
+      await sql`update messages m set price = v.price
+        from unnest(${charged.map((r) => Number(r.id))}::bigint[], ${charged.map((r) => Number(r.price))}::bigint[]) as v(id, price)
+        where m.id = v.id and m.price <> v.price`.execute(tx);
+    },
+
+    /** Unknown rows not yet refunded, oldest call first: the sweep asks the provider about them. */
+    unknownRows(limit: number): Promise<MessageRow[]> {
+      return db
+        .selectFrom('messages')
+        .selectAll()
+        .where('state', '=', 'unknown')
+        .where('refunded_at', 'is', null)
+        .orderBy('called_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Provider ids already bound to rows of this gateway, among `ids`. */
+    async boundProviderIds(gatewayId: number, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('messages')
+        .select('provider_message_id')
+        .where('gateway_id', '=', gatewayId)
+        .where('provider_message_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => r.provider_message_id as string));
+    },
+
+    /** An unknown row proven unsent by a provider that dedupes by key: due again, same key. */
+    async requeueUnknown(id: number): Promise<void> {
+      await db
+        .updateTable('messages')
+        .set({ state: 'pending', called_at: null, not_before: sql`now()`, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('state', '=', 'unknown')
+        .execute();
+    },
+
+    /** The charge was given back; `unknown` rows keep their state (counted, shown), `failed` too. */
+    async markRefunded(tx: Db, ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await tx
+        .updateTable('messages')
+        .set({ refunded_at: sql`now()`, updated_at: sql`now()` })
+        .where('id', 'in', ids)
+        .where('refunded_at', 'is', null)
+        .execute();
+    },
+  };
+}
+export type SendRowsRepository = ReturnType<typeof createSendRowsRepository>;
