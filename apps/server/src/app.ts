@@ -138,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     valuesOf: leads.valuesOf,
     pricePerPart: billing.pricePerPart,
     charge: billing.charge,
+    refund: billing.refund,
     announce: billing.announce,
     leaseMs: config.MESSAGE_CLAIM_LEASE_MS,
     gatewayTimeoutMs: config.GATEWAY_TIMEOUT_MS,
