@@ -47,6 +47,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const runWorkers = config.HERALD_ROLE !== 'api';
   // Modules hear each other's news through this map (packages/shared events/domain-events.ts).
   const domainEvents = createDomainEvents((err, event) => app.log.error({ err, event }, 'domain event handler failed'));
+  options.onDomainEvents?.(domainEvents);
   let plans: Awaited<ReturnType<typeof createPlansModule>>;
   try {
     plans = await createPlansModule({ db, files: planFiles });

@@ -1,3 +1,4 @@
+import type { DomainEventsHub } from './events/domain-events.ts';
 import { AppError } from './http/app-error.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { createGatewaysModule } from './modules/gateways/index.ts';
@@ -28,6 +29,8 @@ export interface BuildOptions {
   beforeGatewayCall?: (message: { id: number; team_id: number }) => Promise<void>;
   /** Seconds between status polls of a message (polled providers); tests make it short. */
   messagePollSeconds?: number;
+  /** Handed the modules' event hub; tests hear `messages.moved` and the rest with it. */
+  onDomainEvents?: (events: Pick<DomainEventsHub, 'on'>) => void;
   /** Handed the short links' `make`; tests make links with it. */
   onShortLinks?: (shortLinks: Pick<ShortLinksModule, 'make' | 'makeMany' | 'appHost' | 'checkDomains'>) => void;
   /** How short-URL domains are asked for their proof (HTTP file, DNS TXT); tests answer offline. */

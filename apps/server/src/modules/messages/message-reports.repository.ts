@@ -96,7 +96,7 @@ export function createMessageReportsRepository(db: Db) {
      * named one of them, and those carrying a provider id one of them holds. Deleted in the
      * transaction that applies them, so two processes never both apply one.
      */
-    async takeKept(tx: Db, teamId: number, rowIds: number[]): Promise<TakenReport[]> {
+    async takeKept(tx: Db, teamId: number, rowIds: number[], gatewayId: number | null = null): Promise<TakenReport[]> {
       if (rowIds.length === 0) return [];
       const { rows } = await sql<{
         gateway_id: number;
@@ -109,7 +109,7 @@ export function createMessageReportsRepository(db: Db) {
         reported_at: Date;
       }>`
         delete from message_reports_kept k
-        where k.team_id = ${teamId} and (
+        where k.team_id = ${teamId} and (${gatewayId}::bigint is null or k.gateway_id = ${gatewayId}::bigint) and (
           k.message_id = any(${rowIds}::bigint[])
           or (k.gateway_id, k.provider_message_id) in (
             select m.gateway_id, m.provider_message_id from messages m

@@ -88,10 +88,15 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
   }
 
   /** One gateway's reports, in arrival order, onto its rows (locked); returns the rows that moved. */
-  async function applyGroup(tx: Transaction<DB>, teamId: number, gatewayId: number, reports: IncomingReport[]) {
-    const pids = [...new Set(reports.map((r) => r.providerMessageId))];
-    const rowIds = [...new Set(reports.flatMap((r) => (r.row ? [r.row.id] : [])))];
+  async function applyGroup(tx: Transaction<DB>, teamId: number, gatewayId: number, given: IncomingReport[]) {
+    const pids = [...new Set(given.map((r) => r.providerMessageId))];
+    const rowIds = [...new Set(given.flatMap((r) => (r.row ? [r.row.id] : [])))];
     const rows = await reportsRepo.forReports(tx, teamId, gatewayId, pids, rowIds);
+    // Reports kept for these rows while they were being sent: any report of a settled row brings
+    // them back (they arrived first, so they go first). They name only rows locked here.
+    const settled = rows.filter((r) => r.state !== 'pending' && r.state !== 'claimed').map((r) => Number(r.id));
+    const taken = await reportsRepo.takeKept(tx, teamId, settled, gatewayId);
+    const reports = [...taken, ...given];
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     const byPid = new Map(rows.flatMap((r) => (r.provider_message_id ? [[r.provider_message_id, r] as const] : [])));
     const changes = new Map<number, StatusChange>();
