@@ -7,7 +7,7 @@ const process = (
   status: string,
   progress: number,
   title: string,
-  message: string | null = null,
+  message: { code: string; params: Record<string, string | number> } | null = null,
   phase: string | null = null,
 ) => ({
   id,
@@ -32,7 +32,8 @@ test('the system processes popover lists processes and follows ProcessStatus eve
   // so the check holds whichever of the two requests the page sees first.
   const state = new Map([
     [1, process(1, 'running', 20, 'leads-march.csv')],
-    [2, process(2, 'completed', 100, 'old.xlsx')],
+    [2, process(2, 'completed', 100, 'old.xlsx', { code: 'leads_failed', params: { count: 2, import_id: 77 } })],
+    [3, process(3, 'paused', 35, 'Spring sale')],
   ]);
   await page.route('**/api/processes', (route) =>
     route.fulfill({ json: { data: [...state.values()].sort((a, b) => b.id - a.id) } }),
@@ -43,12 +44,12 @@ test('the system processes popover lists processes and follows ProcessStatus eve
     if (!streamed) {
       const changes = [
         process(1, 'running', 64, 'leads-march.csv', null, 'resolving'),
-        process(3, 'failed', 12, 'broken.xls'),
+        process(5, 'failed', 12, 'broken.xls'),
         // An import taking back what it published from a file found broken midway.
-        process(4, 'running', 40, 'cut-short.xlsx', 'import_file_broken', 'failing'),
+        process(4, 'running', 40, 'cut-short.xlsx', { code: 'import_file_broken', params: {} }, 'failing'),
       ];
       for (const change of changes) state.set(change.id, change);
-      events = changes.map((change, i) => sse(5 + i, change)).join('');
+      events = changes.map((change, i) => sse(6 + i, change)).join('');
     }
     streamed = true;
     return route.fulfill({ headers: { 'content-type': 'text/event-stream' }, body: `retry: 600000\n\n${events}` });
@@ -59,12 +60,20 @@ test('the system processes popover lists processes and follows ProcessStatus eve
   await button.click();
   const dropdown = page.getByRole('dialog');
   await expect(dropdown.getByText('broken.xls')).toBeVisible();
-  await expect(dropdown.getByText('Failed')).toBeVisible();
+  await expect(dropdown.getByText('Failed', { exact: true })).toBeVisible();
   await expect(dropdown.getByText('Resolving')).toBeVisible();
   await expect(dropdown.getByText('Completed')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'leads-march.csv: 64%' })).toBeVisible();
   await expect(dropdown.getByText('Failing')).toBeVisible();
   await expect(dropdown.getByText('The file is damaged or cut short', { exact: false })).toBeVisible();
+  // What a job left behind is read from the message's params: the import's refused rows, linked.
+  await expect(dropdown.getByRole('link', { name: '2 rows failed: show' })).toHaveAttribute(
+    'href',
+    '/settings/import-history/77',
+  );
+  // A paused process is shown as such, and is neither counted as under way nor cleared.
+  await expect(dropdown.getByText('Paused')).toBeVisible();
   // Two under way (resolving, failing): the badge counts both.
   await expect(page.locator('.mantine-Indicator-indicator')).toHaveText('2');
+  await page.screenshot({ path: 'test-results/processes-popover.png' });
 });

@@ -1,4 +1,9 @@
-import type { TProcess, TProcessStatus } from '@herald/shared/processes/processes.schemas';
+import {
+  processMessage,
+  type TProcess,
+  type TProcessMessage,
+  type TProcessStatus,
+} from '@herald/shared/processes/processes.schemas';
 import type { EventBus } from '../events/event-bus.ts';
 import type { ProcessesRepository } from './processes.repository.ts';
 
@@ -14,11 +19,11 @@ export interface JobContext<Phase extends string = string> extends JobOwner {
   /**
    * Records progress (0–100) and tells the owner's browsers at once. `phase`: the step the job is
    * in, one its kind names in `PROCESS_PHASES` (none when left out); `message`: a code the web
-   * translates (a failure's reason shown beside the phase).
+   * translates with its params (a failure's reason shown beside the phase, what the job left behind).
    */
   reportProgress(
     progress: number,
-    update?: { status?: TProcessStatus; phase?: Phase; message?: string },
+    update?: { status?: TProcessStatus; phase?: Phase; message?: TProcessMessage },
   ): Promise<void>;
   /** The run has taken its work (claimed it): its process shows Running from now. */
   started(): Promise<void>;
@@ -26,9 +31,10 @@ export interface JobContext<Phase extends string = string> extends JobOwner {
 
 /**
  * How a run ended when it did not throw: done (nothing returned), `cancelled` (the process shows
- * Cancelled), or `superseded` (another run owns the work now and tells the process row itself).
+ * Cancelled), `paused` (it stopped where it stood until its owner, or its money, resumes it; the
+ * process shows Paused), or `superseded` (another run owns the work now and tells the process row itself).
  */
-export type JobOutcome = void | 'cancelled' | 'superseded';
+export type JobOutcome = void | 'cancelled' | 'paused' | 'superseded';
 export type ProcessJobHandler<T, Phase extends string = string> = (
   data: T,
   context: JobContext<Phase>,
@@ -84,10 +90,10 @@ export function createProcessRunner(processes: ProcessesRepository, bus: EventBu
       };
       try {
         const outcome = await handler(data, context);
-        if (outcome === 'cancelled') await update({ status: 'cancelled', phase: null });
+        if (outcome === 'cancelled' || outcome === 'paused') await update({ status: outcome, phase: null });
         else if (outcome !== 'superseded') await update({ status: 'completed', phase: null, progress: 100 });
       } catch (error) {
-        await update({ status: 'failed', phase: null, message: failureOf(error) });
+        await update({ status: 'failed', phase: null, message: processMessage.failure(failureOf(error)) });
         throw error;
       }
     },

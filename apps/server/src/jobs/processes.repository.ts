@@ -1,5 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { TProcess, TProcessStatus } from '@herald/shared/processes/processes.schemas';
+import {
+  FINISHED_PROCESS_STATUSES,
+  type TProcess,
+  type TProcessMessage,
+  type TProcessStatus,
+} from '@herald/shared/processes/processes.schemas';
 import type { DB } from '../db/schema.ts';
 import type { ProcessesTable } from '../db/tables/platform.tables.ts';
 
@@ -7,7 +12,7 @@ export interface ProcessPatch {
   status?: TProcessStatus;
   phase?: string | null;
   progress?: number;
-  message?: string | null;
+  message?: TProcessMessage | null;
 }
 
 /** The `processes` rows the job queue keeps for user-visible jobs, and the popover's reads of them. */
@@ -31,7 +36,12 @@ export function createProcessesRepository(db: Kysely<DB>) {
     async update(teamId: number, id: number, patch: ProcessPatch): Promise<TProcess | undefined> {
       const row = await db
         .updateTable('processes')
-        .set({ ...patch, updated_at: new Date() })
+        .set({
+          ...patch,
+          // jsonb: `{code, params}` as its JSON text, which both drivers store as given.
+          message: patch.message === undefined ? undefined : patch.message && JSON.stringify(patch.message),
+          updated_at: new Date(),
+        })
         .where('team_id', '=', teamId)
         .where('id', '=', id)
         .returningAll()
@@ -59,7 +69,7 @@ export function createProcessesRepository(db: Kysely<DB>) {
         .set({ cleared: true })
         .where('team_id', '=', teamId)
         .where('user_id', '=', userId)
-        .where('status', 'in', ['completed', 'failed', 'cancelled'])
+        .where('status', 'in', FINISHED_PROCESS_STATUSES)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

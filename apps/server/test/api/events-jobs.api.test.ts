@@ -67,7 +67,7 @@ describe.each(databases)('live events and jobs on %s', (kind) => {
       { teamId: owner.user.team_id, userId: owner.user.id, title: 'bad.xlsx' },
     );
     const failed = await stream.waitFor((m) => JSON.parse(m.data ?? '{}').status === 'failed');
-    expect(JSON.parse(failed.data as string).message).toBe('import_file_broken');
+    expect(JSON.parse(failed.data as string).message).toEqual({ code: 'import_file_broken', params: {} });
     stream.close();
   });
 

@@ -279,7 +279,7 @@ describe.each(databases)('a file found broken mid-import on %s', (kind) => {
     const process = processEvents.filter((p) => p.title === 'broken.xlsx');
     const failing = process.filter((p) => shown(p) === 'failing');
     expect(failing.length).toBeGreaterThan(2);
-    expect(failing.every((p) => p.message === 'import_file_broken')).toBe(true);
+    expect(failing.every((p) => p.message?.code === 'import_file_broken')).toBe(true);
     expect(process.slice(process.indexOf(failing[0])).map(shown)).not.toContain('running');
 
     const left = await sql<{ n: number }>`select count(*)::int as n from leads where list_id = ${list.id}`.execute(db);

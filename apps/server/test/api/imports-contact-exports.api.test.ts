@@ -92,9 +92,10 @@ describe.each(databases)('contact-app exports and spreadsheet phones on %s', (ki
       // The popover's line under a completed import that refused rows: how many, and which import.
       if (!nothing && file.failedRows.length > 0) {
         const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json().data;
-        expect(processes.map((p: { message: string | null }) => p.message)).toContain(
-          `leads_failed:${file.failedRows.length}:${result.id}`,
-        );
+        expect(processes.map((p: { message: unknown }) => p.message)).toContainEqual({
+          code: 'leads_failed',
+          params: { count: file.failedRows.length, import_id: result.id },
+        });
       }
       // A failed import is history too, with its rows to open.
       const history = (await t.request({ method: 'GET', url: '/api/imports', token: owner.token })).json();

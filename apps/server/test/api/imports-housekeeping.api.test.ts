@@ -200,12 +200,12 @@ describe.each(databases)('imports that lose their list, their job or an attribut
       token: owner.token,
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    let process: { status: string; message: string | null } | undefined;
+    let process: { status: string; message: { code: string } | null } | undefined;
     await waitUntil(
       'the process to fail',
       async () => {
         const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json()
-          .data as Array<{ id: number; status: string; message: string | null }>;
+          .data as Array<{ id: number; status: string; message: { code: string } | null }>;
         process = processes.find((p) => p.id === Number(processId));
         return process?.status === 'failed';
       },
@@ -213,7 +213,7 @@ describe.each(databases)('imports that lose their list, their job or an attribut
       50,
     );
     // A code the popover translates, not the server's English.
-    expect(process).toMatchObject({ status: 'failed', message: 'import_list_deleted' });
+    expect(process).toMatchObject({ status: 'failed', message: { code: 'import_list_deleted', params: {} } });
     // The row says failed first; on PostgreSQL the import's events follow through LISTEN/NOTIFY.
     await waitUntil('the import’s failed event', () => events.some((e) => e.id === doc.id && e.stage === 'failed'));
     unsubscribe();
@@ -324,7 +324,11 @@ describe.each(databases.filter((k) => k === 'postgres'))('the list of a publishi
     await vi.waitFor(
       async () => {
         const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json().data;
-        expect(processes[0]).toMatchObject({ title: 'busy.csv', status: 'failed', message: 'import_list_deleted' });
+        expect(processes[0]).toMatchObject({
+          title: 'busy.csv',
+          status: 'failed',
+          message: { code: 'import_list_deleted' },
+        });
       },
       { timeout: 30_000 },
     );

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { TRole } from '@herald/shared/auth/roles';
-import type { TProcessStatus } from '@herald/shared/processes/processes.schemas';
+import type { TProcessMessage, TProcessStatus } from '@herald/shared/processes/processes.schemas';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -53,7 +53,8 @@ export interface ProcessesTable {
   status: TProcessStatus;
   phase: string | null;
   progress: Generated<number>;
-  message: string | null;
+  /** `{code, params}` (0029; a string before), written as its JSON text. */
+  message: ColumnType<TProcessMessage | null, string | null | undefined, string | null>;
   cleared: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -1,3 +1,4 @@
+import { processMessage } from '@herald/shared/processes/processes.schemas';
 import { outcomeOf } from './import-outcome.ts';
 import { startPublisher } from './import-publisher.ts';
 import {
@@ -121,7 +122,7 @@ export async function publish(
   if (current.leads_failed > 0) {
     await context.reportProgress(100, {
       phase: 'resolving',
-      message: `leads_failed:${current.leads_failed}:${row.id}`,
+      message: processMessage.leadsFailed(current.leads_failed, row.id),
     });
   }
   await announceImport(deps.bus, current, 'end_resolve_duplicates', 100);

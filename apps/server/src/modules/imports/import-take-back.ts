@@ -1,3 +1,4 @@
+import { processMessage } from '@herald/shared/processes/processes.schemas';
 import type { JobOutcome } from '../../jobs/process-jobs.ts';
 import {
   advance,
@@ -24,7 +25,7 @@ function shownAs(
 ) {
   const process =
     stage === 'rolling_back'
-      ? { phase: 'failing' as const, message: row.error_code ?? undefined }
+      ? { phase: 'failing' as const, message: row.error_code ? processMessage.failure(row.error_code) : undefined }
       : { phase: 'cancelling' as const };
   return async (progress: number) => {
     const current = await advance(deps, row, { progress });

@@ -1,3 +1,4 @@
+import { processMessage } from '@herald/shared/processes/processes.schemas';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
@@ -120,8 +121,8 @@ export function createExportRunner(deps: ExportRunnerDeps) {
         return 'superseded';
       }
       await emit(done);
-      // The processes popover offers the file too: its message names the export (`export:<id>`).
-      await context.reportProgress(100, { message: `export:${row.id}` });
+      // The processes popover offers the file too: its message names the export.
+      await context.reportProgress(100, { message: processMessage.exportReady(row.id) });
     } catch (error) {
       await rm(part, { force: true });
       if (error instanceof SupersededError) return 'superseded';

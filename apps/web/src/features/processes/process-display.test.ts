@@ -1,10 +1,16 @@
-import { ACTIVE_PROCESS_STATUSES, PROCESS_PHASES, type TProcess } from '@herald/shared/processes/processes.schemas';
+import {
+  ACTIVE_PROCESS_STATUSES,
+  FINISHED_PROCESS_STATUSES,
+  PROCESS_PHASES,
+  processMessage,
+  type TProcess,
+} from '@herald/shared/processes/processes.schemas';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../locales/en/common.json';
 import ru from '../../locales/ru/common.json';
 import uk from '../../locales/uk/common.json';
-import { processColor, processLabelKeys } from './process-display.ts';
+import { processColor, processLabelKeys, processNote } from './process-display.ts';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
@@ -74,5 +80,36 @@ describe('a process in the popover', () => {
         expect(label(process({ phase }), lng)).not.toBe(i18n.t('processes.status.running', { lng }));
       }
     }
+  });
+
+  it('shows a paused process in its own colour, neither under way nor ended', () => {
+    const paused = process({ status: 'paused', phase: 'resolving' });
+    expect([label(paused), label(paused, 'uk'), label(paused, 'ru'), processColor(paused)]).toEqual([
+      'Paused',
+      'Призупинено',
+      'Приостановлено',
+      'yellow',
+    ]);
+    expect([...ACTIVE_PROCESS_STATUSES, ...FINISHED_PROCESS_STATUSES]).not.toContain('paused');
+  });
+
+  it('reads what a process says from its code and params, never from a string', () => {
+    expect(processNote(process({ status: 'completed', message: processMessage.leadsFailed(4, 17) }))).toEqual({
+      kind: 'rows_failed',
+      count: 4,
+      importId: 17,
+    });
+    // An export's file is offered as a download beside it, not as text.
+    expect(processNote(process({ kind: 'segments.export', message: processMessage.exportReady(5) }))).toBeNull();
+    expect(processNote(process({ message: null }))).toBeNull();
+    const failure = processNote(process({ status: 'failed', message: processMessage.failure('import_file_broken') }));
+    expect(failure).toEqual({
+      kind: 'text',
+      keys: ['imports:failure.import_file_broken', 'errors:import_file_broken', 'processes.failure'],
+      params: {},
+    });
+    // A code a newer server sends that this page does not know falls back to the job failing.
+    const unknown = processNote(process({ status: 'failed', message: { code: 'campaign_gone', params: {} } }));
+    expect(unknown?.kind === 'text' && i18n.t(unknown.keys)).toBe(i18n.t('processes.failure'));
   });
 });

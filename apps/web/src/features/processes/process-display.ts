@@ -1,8 +1,9 @@
-import type { TProcess } from '@herald/shared/processes/processes.schemas';
+import { exportReadyOf, leadsFailedOf, type TProcess } from '@herald/shared/processes/processes.schemas';
 
 const STATUS_COLOR: Record<TProcess['status'], string> = {
   queued: 'gray',
   running: 'blue',
+  paused: 'yellow',
   completed: 'teal',
   failed: 'red',
   cancelled: 'gray',
@@ -32,4 +33,24 @@ export function processLabelKeys(process: TProcess): string[] {
   const phase = phaseOf(process);
   const status = `processes.status.${process.status}`;
   return phase ? [`processes.phase.${process.kind}.${phase}`, status] : [status];
+}
+
+/**
+ * What a process's line says under its bar, from its message's code and params: the rows an
+ * import refused (a link to them), nothing for an export's file (its download is shown instead),
+ * or a text to translate: a failure's reason from the imports' list, else the errors', else that
+ * the job failed. The params go to the translation.
+ */
+export type ProcessNote =
+  | { kind: 'rows_failed'; count: number; importId: number }
+  | { kind: 'text'; keys: string[]; params: Record<string, string | number> }
+  | null;
+
+export function processNote(process: TProcess): ProcessNote {
+  const { message } = process;
+  if (!message || exportReadyOf(message) !== null) return null;
+  const failed = leadsFailedOf(message);
+  if (failed) return { kind: 'rows_failed', ...failed };
+  const { code, params } = message;
+  return { kind: 'text', keys: [`imports:failure.${code}`, `errors:${code}`, 'processes.failure'], params };
 }

@@ -1,7 +1,7 @@
 import { ACTIVE_PROCESS_STATUSES, type TProcess } from '@herald/shared/processes/processes.schemas';
 import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { processColor, processLabelKeys } from '../process-display.ts';
+import { processColor, processLabelKeys, processNote } from '../process-display.ts';
 import { Link } from 'react-router';
 
 /** `extra`: what the page composing the popover adds under a process (an export's download). */
@@ -10,8 +10,7 @@ export function ProcessItem({ process, extra }: { process: TProcess; extra?: Rea
   const active = (ACTIVE_PROCESS_STATUSES as readonly string[]).includes(process.status);
   const progress = Math.floor(process.progress);
   const color = processColor(process);
-  // A completed import that refused rows: `leads_failed:<count>:<import id>`.
-  const failedRows = /^leads_failed:(\d+):(\d+)$/.exec(process.message ?? '');
+  const note = processNote(process);
   return (
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -30,17 +29,15 @@ export function ProcessItem({ process, extra }: { process: TProcess; extra?: Rea
         animated={active}
         aria-label={t('processes.progress', { title: process.title, value: progress })}
       />
-      {failedRows && (
-        <Anchor component={Link} to={`/settings/import-history/${failedRows[2]}`} size="xs" c="yellow.8">
-          {t('imports:rowsFailed', { count: Number(failedRows[1]) })}
+      {note?.kind === 'rows_failed' && (
+        <Anchor component={Link} to={`/settings/import-history/${note.importId}`} size="xs" c="yellow.8">
+          {t('imports:rowsFailed', { count: note.count })}
         </Anchor>
       )}
       {extra}
-      {process.message && !failedRows && !process.message.startsWith('export:') && (
+      {note?.kind === 'text' && (
         <Text size="xs" c="dimmed">
-          {/* A failure's code (the server never sends its own words): an import's reason, an
-              error's text, or, for anything else, that the job failed. */}
-          {t([`imports:failure.${process.message}`, `errors:${process.message}`, 'processes.failure'])}
+          {t(note.keys, note.params)}
         </Text>
       )}
     </Stack>

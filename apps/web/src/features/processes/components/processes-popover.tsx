@@ -1,4 +1,8 @@
-import { ACTIVE_PROCESS_STATUSES, type TProcess } from '@herald/shared/processes/processes.schemas';
+import {
+  ACTIVE_PROCESS_STATUSES,
+  FINISHED_PROCESS_STATUSES,
+  type TProcess,
+} from '@herald/shared/processes/processes.schemas';
 import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +15,8 @@ import { processesQueryKey, useProcesses } from '../api/get-processes.ts';
 import { ProcessItem } from './process-item.tsx';
 
 const ACTIVE = new Set<TProcess['status']>(ACTIVE_PROCESS_STATUSES);
+// A paused process has not ended: Clear leaves it, as the server does.
+const FINISHED = new Set<TProcess['status']>(FINISHED_PROCESS_STATUSES);
 
 /** The list with `process` in it, unless the list already holds a newer state of it. */
 function mergeProcess(list: TProcess[], process: TProcess): TProcess[] {
@@ -50,7 +56,7 @@ export function ProcessesPopover({ renderExtra }: { renderExtra?: (process: TPro
 
   const list = processes.data?.data ?? [];
   const running = list.filter((p) => ACTIVE.has(p.status)).length;
-  const finished = list.length - running;
+  const finished = list.filter((p) => FINISHED.has(p.status)).length;
 
   return (
     <Popover position="bottom-end" width={360} shadow="md" withinPortal>

@@ -1,3 +1,4 @@
+import { exportReadyOf, type TProcess } from '@herald/shared/processes/processes.schemas';
 import { Anchor, Group } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
@@ -7,10 +8,10 @@ import { describeApiError } from '../../../lib/describe-api-error.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { downloadExport } from '../api/download-export.ts';
 
-/** A finished export's process names it as `export:<id>`. */
-export function exportIdOfProcess(process: { kind: string; status: string; message: string | null }) {
-  const match = /^export:(\d+)$/.exec(process.message ?? '');
-  return process.kind === 'segments.export' && process.status === 'completed' && match ? Number(match[1]) : null;
+/** A finished export's process names its file (`export_ready`). */
+export function exportIdOfProcess(process: Pick<TProcess, 'kind' | 'status' | 'message'>) {
+  const exportId = exportReadyOf(process.message);
+  return process.kind === 'segments.export' && process.status === 'completed' ? exportId : null;
 }
 
 /** The download of a finished export, where it is shown away from its audience (the processes popover). */
