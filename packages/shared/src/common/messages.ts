@@ -134,6 +134,7 @@ export const MESSAGES = {
   gateway_not_found: 'Gateway not found.',
   gateway_field_required: 'Fill in {{field}}.',
   gateway_field_invalid: '{{field}} is not valid.',
+  gateway_public_key_invalid: '{{field}} is not an Ed25519 public key: copy it, in base64, from the provider portal.',
   gateway_default_locked: 'The default gateway cannot be changed or deleted: make another gateway the default first.',
   gateway_default_unusable: 'Only an active gateway that sends messages can be the default.',
   gateway_lookup_unsupported: 'This gateway type has no carrier lookup.',

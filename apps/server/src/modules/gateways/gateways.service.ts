@@ -9,6 +9,7 @@ import type { AdapterContext, GatewayAdapter } from './adapters/gateway-adapter.
 import { GatewaySendError } from './adapters/gateway-adapter.ts';
 import { genericHookToken } from './adapters/generic-http.ts';
 import { type AdapterRegistry, PROVIDER_BASE_URLS } from './adapters/registry.ts';
+import { isTelnyxPublicKey } from './adapters/telnyx.ts';
 import { readGatewayFields } from './gateway-fields.ts';
 import type { GatewayRow, GatewaysRepository } from './gateways.repository.ts';
 
@@ -82,6 +83,11 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
     // A change of type keeps no secret of the old one.
     const storedSecrets = stored && stored.type === input.type ? open(stored) : {};
     const { params, secrets } = readGatewayFields(input.type, input.credentials, storedSecrets);
+    // A key that cannot verify would turn every callback away with a 403 and no hint: refused here.
+    if (input.type === 'telnyx' && params.public_key && !isTelnyxPublicKey(params.public_key)) {
+      const label = info.fields.find((f) => f.key === 'public_key')?.label ?? 'public_key';
+      throw AppError.field('credentials.public_key', 'gateway_public_key_invalid', { field: label });
+    }
     if (input.allow_lookup && !info.capabilities.lookup)
       throw AppError.field('allow_lookup', 'gateway_lookup_unsupported');
     // The default is what sending picks: it must send.

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AdapterContext } from './gateway-adapter.ts';
-import { createTelnyxAdapter, mapTelnyxStatus, verifyTelnyxSignature } from './telnyx.ts';
+import { createTelnyxAdapter, isTelnyxPublicKey, mapTelnyxStatus, verifyTelnyxSignature } from './telnyx.ts';
 
 // A key pair like the account's: Telnyx signs with the private half; the gateway holds the public.
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -97,5 +97,17 @@ describe('Telnyx status mapping', () => {
     ['bogus', null, null],
   ])('%s (%s) → %s', (status, code, expected) => {
     expect(mapTelnyxStatus(status, code)).toBe(expected);
+  });
+});
+
+describe('isTelnyxPublicKey', () => {
+  it('takes the base64 of a 32-byte Ed25519 key, with spaces around', () => {
+    expect(isTelnyxPublicKey(publicRaw)).toBe(true);
+    expect(isTelnyxPublicKey(` ${publicRaw}\n`)).toBe(true);
+  });
+  it('refuses what cannot verify a signature', () => {
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    for (const text of ['', 'not a key', Buffer.alloc(16).toString('base64'), Buffer.alloc(64).toString('base64'), pem])
+      expect(isTelnyxPublicKey(text), text).toBe(false);
   });
 });

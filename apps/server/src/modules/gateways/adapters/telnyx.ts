@@ -10,6 +10,27 @@ export const TELNYX_TOLERANCE_SECONDS = 300;
 // An Ed25519 public key is 32 raw bytes; Node reads it as SPKI with this fixed DER prefix.
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
+/** The key as Node reads it, or null when the text is not an Ed25519 public key (base64 of 32 bytes). */
+function publicKeyOf(publicKeyBase64: string) {
+  const text = publicKeyBase64.trim();
+  if (!/^[A-Za-z0-9+/]{43}=?$/.test(text)) return null;
+  const raw = Buffer.from(text, 'base64');
+  if (raw.length !== 32) return null;
+  try {
+    return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a gateway's Telnyx public key can verify anything: checked on save, so a wrong paste is a
+ * field error there rather than every callback answered 403 with no hint (decision 025).
+ */
+export function isTelnyxPublicKey(publicKeyBase64: string): boolean {
+  return publicKeyOf(publicKeyBase64) !== null;
+}
+
 /** Ed25519 over `${timestamp}|${rawBody}` with the account's public key (base64 of 32 bytes). */
 export function verifyTelnyxSignature(
   publicKeyBase64: string,
@@ -17,11 +38,10 @@ export function verifyTelnyxSignature(
   rawBody: string,
   signatureBase64: string,
 ): boolean {
-  const raw = Buffer.from(publicKeyBase64.trim(), 'base64');
+  const key = publicKeyOf(publicKeyBase64);
   const signature = Buffer.from(signatureBase64, 'base64');
-  if (raw.length !== 32 || signature.length !== 64) return false;
+  if (!key || signature.length !== 64) return false;
   try {
-    const key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
     return verify(null, Buffer.from(`${timestamp}|${rawBody}`, 'utf8'), key, signature);
   } catch {
     return false;
