@@ -61,6 +61,8 @@ export default defineConfig({
       APP_URL: BASE_URL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The app's own checkout (billing.spec.ts pays through it), asked for as a server would.
+      HERALD_PAYMENTS: 'sandbox',
       // Demo requests are mailed here (no form service in tests): billing.spec.ts reads the mail.
       HERALD_SUPPORT_EMAIL: 'support@herald.test',
       // The installation admin of the alpha-name review (templates.spec.ts).

@@ -59,6 +59,8 @@ export async function startHerald(ctx: BenchContext, env: Record<string, string>
       PORT: '0',
       LOG_LEVEL: 'silent',
       HERALD_PLANS_FILE: UNLIMITED_TRIAL_PLANS,
+      // Test payments, which a PostgreSQL installation must ask for.
+      HERALD_PAYMENTS: 'sandbox',
       // For A/B runs of the import's chunking: fixed chunks of this many rows instead of sized ones.
       ...(process.env.BENCH_IMPORT_CHUNK_ROWS ? { IMPORT_CHUNK_ROWS: process.env.BENCH_IMPORT_CHUNK_ROWS } : {}),
       ...env,

@@ -47,6 +47,11 @@ const ZConfigSource = z.object({
   LIQPAY_CHECKOUT_URL: z.url().default('https://www.liqpay.ua/api/3/checkout'),
   /** With LiqPay keys: ask LiqPay for sandbox payments and count their `sandbox` status as paid. */
   LIQPAY_SANDBOX: booleanFlag.default(false),
+  /**
+   * `sandbox`: take test payments through the app's own checkout (no real money), asked for
+   * explicitly on PostgreSQL, where a start without LiqPay keys is otherwise refused (decision 027).
+   */
+  HERALD_PAYMENTS: z.enum(['sandbox', 'liqpay']).optional(),
   /** The installation's plan catalogue (JSON, decision 015); the shipped one without it. */
   HERALD_PLANS_FILE: z.string().optional(),
   /** The installation's price list of SMS parts and lookups (JSON, decision 015); the shipped one without it. */
@@ -125,6 +130,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(c.LIQPAY_PUBLIC_KEY) !== Boolean(c.LIQPAY_PRIVATE_KEY)) {
     throw new ConfigError(
       'Invalid configuration:\n  LIQPAY_PRIVATE_KEY: set both LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY, or neither',
+    );
+  }
+  // A server installation (PostgreSQL) without payment keys would let any owner credit test money:
+  // it starts only when that is asked for. The embedded default keeps the sandbox, and says so.
+  if (!c.LIQPAY_PUBLIC_KEY && (c.HERALD_PAYMENTS === 'liqpay' || (c.DATABASE_URL && c.HERALD_PAYMENTS !== 'sandbox'))) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LIQPAY_PUBLIC_KEY: payments need LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY; ' +
+        'set HERALD_PAYMENTS=sandbox to take test payments (no real money) instead',
     );
   }
   const dataDir = c.DATA_DIR === ':memory:' ? c.DATA_DIR : resolve(c.DATA_DIR);

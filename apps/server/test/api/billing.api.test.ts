@@ -66,7 +66,7 @@ describe.each(databases)('balance, top-up and the payment callback on %s', (kind
       amount: '12.34',
       currency: 'UAH',
       order_id: checkout.order_id,
-      result_url: 'http://herald.test/profile/transactions?done=1',
+      result_url: `http://herald.test/profile/transactions?done=1&payment_order=${checkout.order_id}`,
       server_url: 'http://herald.test/api/balance/callback',
       sandbox: '1',
     });
@@ -96,7 +96,9 @@ describe.each(databases)('balance, top-up and the payment callback on %s', (kind
       ...form({ data: checkout.data, signature: checkout.signature, decision: 'pay' }),
     });
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe('http://herald.test/profile/transactions?done=1');
+    expect(paid.headers.location).toBe(
+      `http://herald.test/profile/transactions?done=1&payment_order=${checkout.order_id}`,
+    );
     expect((await balance(owner.token)).balance).toBe(1234);
     await waitUntil('BalanceChanged', () =>
       heard.some(

@@ -28,6 +28,8 @@ export function serverProcess(env: Record<string, string>) {
         PORT: String(onPort),
         LOG_LEVEL: 'error',
         HERALD_PLANS_FILE: plansFile,
+        // Test payments, which a PostgreSQL installation must ask for.
+        HERALD_PAYMENTS: 'sandbox',
         ...env,
       },
       stdio: ['ignore', 'ignore', stderr],

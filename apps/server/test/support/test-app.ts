@@ -83,6 +83,8 @@ export async function startTestApp(
     HERALD_SECRET_KEY: 'test-credential-key-test-credential-key-0123',
     LOG_LEVEL: 'silent',
     HERALD_PLANS_FILE: UNLIMITED_TRIAL_PLANS,
+    // Test payments through the app's own checkout, which PostgreSQL installations must ask for.
+    HERALD_PAYMENTS: 'sandbox',
     ...env,
   });
   const app = await buildApp(config, {

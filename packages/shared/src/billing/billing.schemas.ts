@@ -156,6 +156,26 @@ export const ZCheckout = z.object({
 });
 export type TCheckout = z.infer<typeof ZCheckout>;
 
+/**
+ * `GET /api/balance/orders/:order_id`: how the user's payment went, for the page the checkout
+ * returns to. `closed`: the plan was bought otherwise before this order was paid.
+ */
+export const ZPaymentOrder = z.object({
+  order_id: z.string(),
+  purpose: z.enum(['top_up', 'subscription']),
+  plan_id: z.number().nullable(),
+  status: z.enum(['pending', 'paid', 'declined', 'closed', 'reversed']),
+  amount: z.number(),
+  currency: ZCurrency,
+  /** Whether it bought its plan (a plan order paid late only credits the balance). */
+  plan_bought: z.boolean(),
+  /** The user's balance and debt now. */
+  balance: z.number(),
+  debt: z.number(),
+  test_payments: z.boolean(),
+});
+export type TPaymentOrder = z.infer<typeof ZPaymentOrder>;
+
 /** `POST /api/balance/share` (owner or admin): amount as typed, to a member of the team. */
 export const ZShareRequest = z.object({
   amount: ZAmountInput,

@@ -5,6 +5,7 @@ import {
   ZBalance,
   ZCheckout,
   ZPaymentCallback,
+  ZPaymentOrder,
   ZShareAnswer,
   ZShareRequest,
   ZSubscribeAnswer,
@@ -76,6 +77,19 @@ export async function billingRoutes(
         redirectUrl: request.body.redirect_url,
       });
     },
+  );
+
+  r.get(
+    '/balance/orders/:order_id',
+    {
+      preHandler: app.authorize('balance:read'),
+      schema: {
+        tags: ['balance'],
+        params: z.object({ order_id: z.string().max(100) }),
+        response: { 200: ZPaymentOrder },
+      },
+    },
+    (request) => billing.order(currentUser(request), request.params.order_id),
   );
 
   r.post(

@@ -146,6 +146,31 @@ export function createBillingService(deps: {
       };
     },
 
+    /** The user's own payment order (another's, or another team's: 404), as the return page shows it. */
+    async order(user: AuthUser, orderId: string) {
+      const row = await deps.orders.find(orderId);
+      if (!row || row.team_id !== user.teamId || row.user_id !== user.id) throw new AppError('not_found');
+      const me = await balanceOf(user.teamId, user.id);
+      const bought = await db
+        .selectFrom('transactions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('idempotency_key', '=', `subscribe:${row.order_id}`)
+        .executeTakeFirst();
+      return {
+        order_id: row.order_id,
+        purpose: row.purpose,
+        plan_id: row.plan_id,
+        status: row.status,
+        amount: row.amount,
+        currency: row.currency,
+        plan_bought: bought !== undefined,
+        balance: me.balance,
+        debt: me.debt,
+        test_payments: deps.testPayments,
+      };
+    },
+
     async transactionTotals(user: AuthUser) {
       const since = (await deps.plans()?.historySince(db, user.teamId)) ?? null;
       return ledger.totals(db, user.teamId, user.id, since);

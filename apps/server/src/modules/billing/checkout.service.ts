@@ -37,6 +37,12 @@ export interface CallbackAnswer {
   providerStatus: string;
 }
 
+const withOrder = (url: string, orderId: string) => {
+  const u = new URL(url);
+  u.searchParams.set('payment_order', orderId);
+  return u.toString();
+};
+
 const expiresAt = (order: { created_at: Date }) => new Date(order.created_at.getTime() + ORDER_TTL_MS);
 
 /**
@@ -90,7 +96,8 @@ export function createCheckoutService(deps: {
       currency: order.currency,
       description,
       order_id: order.order_id,
-      result_url: redirect,
+      // The browser comes back naming its order, so the app can say how the payment went.
+      result_url: withOrder(redirect, order.order_id),
       server_url: `${settings.appUrl}/api/balance/callback`,
       // LiqPay's own deadline (UTC, `YYYY-MM-DD HH:mm:ss`): the hosted checkout stops taking it.
       expired_date: expiresAt(order).toISOString().slice(0, 19).replace('T', ' '),

@@ -163,7 +163,16 @@ export async function createBillingModule(deps: BillingModuleDeps) {
       return { ...done('sms_test_sent'), afterCommit: () => service.announce(input.teamId, [input.userId]) };
     },
     /** The `/api/balance…` routes, under `/api`. */
-    routes: (app: FastifyInstance) => billingRoutes(app, { billing: service, checkout: checkoutService }),
+    routes: (app: FastifyInstance) => {
+      // Said once at start: an installation taking test payments should never pass unnoticed.
+      if (testPayments)
+        app.log.warn(
+          deps.checkout.liqpay
+            ? 'Payments: LiqPay sandbox (LIQPAY_SANDBOX) — test payments, no real money'
+            : 'Payments: the built-in sandbox checkout — test payments, no real money (set LIQPAY_PUBLIC_KEY and LIQPAY_PRIVATE_KEY for real ones)',
+        );
+      return billingRoutes(app, { billing: service, checkout: checkoutService });
+    },
     /** The sandbox checkout page, outside `/api`. */
     pageRoutes: (app: FastifyInstance) =>
       sandboxCheckoutRoutes(app, { checkout: checkoutService, appUrl: deps.checkout.appUrl }),
