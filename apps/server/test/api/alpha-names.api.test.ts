@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueWithTrial } from '../fixtures/plans/catalogue.ts';
 import { addMember, signupVerified, uniqueEmail } from '../support/accounts.ts';
@@ -122,6 +123,39 @@ describe.each(databases)('alpha names on %s', (kind) => {
     expect(
       (await t.request({ method: 'PUT', url: `/api/alpha-names/default/${id}`, token: operator.token })).statusCode,
     ).toBe(403);
+  });
+
+  it('tells the team who reviews and how long it usually takes, and mails owner and admins the decision in the language asked in', async () => {
+    const team = await signupVerified(t);
+    const teamAdmin = await addMember(t, team.token, 'team_admin');
+    const names = await t.request({ method: 'GET', url: '/api/alpha-names', token: team.token });
+    expect(names.json().review).toEqual({ by: 'admins', seconds: 86_400 });
+    const ask = (name: string, lang: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/alpha-names/store',
+        token: team.token,
+        payload: { name },
+        headers: { 'accept-language': lang },
+      });
+    const approved = (await ask('Kvity', 'uk')).json().data.id;
+    const rejected = (await ask('Cvety', 'ru')).json().data.id;
+    await review(admin.token, approved, 'approve');
+    await review(admin.token, rejected, 'reject');
+    const decisions = (email: string) =>
+      t.mails().filter((m) => m.to.includes(email) && /Альфа-(ім’я|имя)/.test(m.subject));
+    await waitUntil('both decisions mailed', () => decisions(teamAdmin.email).length === 2, 20_000);
+    await waitUntil('both decisions mailed', () => decisions(team.email).length === 2, 20_000);
+    const teamName = (
+      await sql<{ name: string }>`select name from teams where id = ${team.user.team_id}`.execute(
+        t.app.services.database.db,
+      )
+    ).rows[0]?.name;
+    const toOwner = decisions(team.email).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(toOwner.map((m) => m.subject)).toEqual(['Альфа-имя Cvety отклонено', 'Альфа-ім’я Kvity схвалено']);
+    expect(toOwner[1]?.text).toContain(`Альфа-ім’я Kvity команди ${teamName} схвалено`);
+    expect(toOwner[0]?.text).toContain('не одобрено');
+    expect(decisions(admin.email)).toEqual([]);
   });
 
   it('opens the review only to the installation admins', async () => {

@@ -26,7 +26,13 @@ export const ZAlphaName = z.object({
   created_at: z.string(),
 });
 export type TAlphaName = z.infer<typeof ZAlphaName>;
-export const ZAlphaNameList = z.object({ data: z.array(ZAlphaName) });
+/**
+ * Who reviews a team's new name: the installation's admins, or nobody (approved by itself, where no
+ * carrier reviews names); `seconds`: how long that usually takes.
+ */
+export const ZAlphaNameReview = z.object({ by: z.enum(['admins', 'automatic']), seconds: z.number() });
+export type TAlphaNameReview = z.infer<typeof ZAlphaNameReview>;
+export const ZAlphaNameList = z.object({ data: z.array(ZAlphaName), review: ZAlphaNameReview.optional() });
 
 export const ZStoreAlphaNameRequest = z.object({
   name: z

@@ -6,7 +6,12 @@ import { type Kysely, sql } from 'kysely';
 // what its name gives now is renamed, and the team's saved templates are rewritten to the new slug
 // (fallbacks kept), so nothing saved keeps a tag that matches nothing. Names with no letter only
 // Russian has are read as Ukrainian here: the namer's language is not stored.
+// Alpha names learn the language they were asked for in, for the mail that tells the review's decision.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The language a team asked for an alpha name in: the mail with the review's decision is in it.
+  await sql`alter table alpha_names add column if not exists language text not null default 'uk'
+    check (language in ('uk', 'en', 'ru'))`.execute(db);
+
   const { rows } = await sql<{ id: string; team_id: string; name: string; slug: string }>`
     select id, team_id, name, slug from lead_attributes where not is_system order by team_id, id`.execute(db);
   const byTeam = new Map<string, typeof rows>();

@@ -11,6 +11,8 @@ export interface AlphaNamesTable {
   is_default: Generated<boolean>;
   reviewed_by: string | null;
   reviewed_at: Date | null;
+  /** The language the name was asked for in: its review's mail is written in it (0030). */
+  language: Generated<'uk' | 'en' | 'ru'>;
   created_at: CreatedAt;
 }
 

@@ -1,5 +1,5 @@
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { AUTO_APPROVE_JOB, type AlphaNamesService } from './alpha-names.service.ts';
+import { AUTO_APPROVE_JOB, type AlphaNamesService, DECISION_MAIL_JOB } from './alpha-names.service.ts';
 
 /**
  * The simulator's stand-in for a carrier's review: a name asked for is approved by itself after
@@ -7,6 +7,14 @@ import { AUTO_APPROVE_JOB, type AlphaNamesService } from './alpha-names.service.
  */
 export async function registerAutoApprove(jobs: JobQueue, service: AlphaNamesService) {
   await jobs.register<{ id: number }>(AUTO_APPROVE_JOB, (data) => service.autoApprove(data.id));
+  await jobs.register<{ id: number }>(DECISION_MAIL_JOB, (data) => service.mailDecision(data.id));
+}
+
+/** The decision's mail goes out from a job, so a slow or failing mail server never holds the review. */
+export function decisionMailQueue(jobs: JobQueue) {
+  return async (id: number) => {
+    await jobs.send(DECISION_MAIL_JOB, { id });
+  };
 }
 
 export interface AutoApproveOptions {
@@ -25,7 +33,12 @@ export interface AutoApproveOptions {
  */
 export function autoApproveScheduler(jobs: JobQueue, o: AutoApproveOptions) {
   return async (teamId: number, id: number) => {
-    const delay = o.everySeconds ?? ((await o.sendsOnlyThroughSimulator?.(teamId)) ? o.simulatorSeconds : undefined);
+    const delay = await autoApproveDelay(o, teamId);
     if (delay !== undefined) await jobs.send(AUTO_APPROVE_JOB, { id }, { startAfter: delay });
   };
+}
+
+/** Seconds after which a team's new name is approved by itself; undefined when an admin reviews it. */
+export async function autoApproveDelay(o: AutoApproveOptions, teamId: number): Promise<number | undefined> {
+  return o.everySeconds ?? ((await o.sendsOnlyThroughSimulator?.(teamId)) ? o.simulatorSeconds : undefined);
 }

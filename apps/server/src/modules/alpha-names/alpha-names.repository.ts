@@ -58,12 +58,17 @@ export function createAlphaNamesRepository(db: Kysely<DB>) {
      * The new row, or undefined when the team already has this name (any case). `check` runs first
      * in the same transaction (the plan's limit, which locks the team's count until commit).
      */
-    insert(teamId: number, name: string, check?: (tx: Kysely<DB>) => Promise<void>): Promise<AlphaNameRow | undefined> {
+    insert(
+      teamId: number,
+      name: string,
+      language: 'uk' | 'en' | 'ru',
+      check?: (tx: Kysely<DB>) => Promise<void>,
+    ): Promise<AlphaNameRow | undefined> {
       return db.transaction().execute(async (tx) => {
         await check?.(tx);
         const row = await tx
           .insertInto('alpha_names')
-          .values({ team_id: teamId, name })
+          .values({ team_id: teamId, name, language })
           .onConflict((oc) => oc.expression(sql`team_id, lower(name)`).doNothing())
           .returning(COLUMNS)
           .executeTakeFirst();
@@ -92,6 +97,36 @@ export function createAlphaNamesRepository(db: Kysely<DB>) {
         await tx.updateTable('alpha_names').set({ is_default: true }).where('id', '=', id).execute();
         return true;
       });
+    },
+
+    /**
+     * What the mail about a decided name says and whom it goes to: the team's owner and admins who
+     * can sign in (the people who manage alpha names).
+     */
+    async decision(id: number) {
+      const row = await db
+        .selectFrom('alpha_names')
+        .innerJoin('teams', 'teams.id', 'alpha_names.team_id')
+        .select([
+          'alpha_names.team_id',
+          'alpha_names.name',
+          'alpha_names.status',
+          'alpha_names.language',
+          'teams.name as team',
+        ])
+        .where('alpha_names.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const people = await db
+        .selectFrom('users')
+        .select('email')
+        .where('team_id', '=', row.team_id)
+        .where('role', 'in', ['team_owner', 'team_admin'])
+        .where('blocked', '=', false)
+        .where('email_verified_at', 'is not', null)
+        .orderBy('id')
+        .execute();
+      return { ...row, to: people.map((p) => p.email) };
     },
 
     /** Every team's names in `status`, oldest first, with the team's name. */

@@ -14,6 +14,7 @@ import { ZIdParams } from '@herald/shared/common/id.schemas';
 import { done } from '@herald/shared/common/messages';
 import { currentUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
+import { requestLanguage } from '../../http/request-language.ts';
 import type { AlphaNamesService } from './alpha-names.service.ts';
 
 /**
@@ -49,7 +50,7 @@ export async function alphaNamesRoutes(
       },
     },
     async (req, reply) => {
-      const result = await alphaNames.store(team(req), req.body.name);
+      const result = await alphaNames.store(team(req), req.body.name, requestLanguage(req.headers['accept-language']));
       if (result.status === 'limit') return { status: 'limit' as const, ...done('alpha_names_limit_reached') };
       return reply.status(201).send({ status: 'ok' as const, ...done('alpha_name_created'), data: result.data });
     },

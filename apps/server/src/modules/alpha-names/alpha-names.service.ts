@@ -1,10 +1,16 @@
 import type { TAlphaName } from '@herald/shared/alpha-names/alpha-names.schemas';
 import { message } from '@herald/shared/common/messages';
 import type { PlanLimits } from '../../db/plan-limits.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { alphaNameDecisionMail } from './alpha-names.mail.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AlphaNameRow, AlphaNamesRepository } from './alpha-names.repository.ts';
 
 export const AUTO_APPROVE_JOB = 'alpha-names.auto-approve';
+/** The mail to the team about a decided name, sent after the decision commits. */
+export const DECISION_MAIL_JOB = 'alpha-names.decision-mail';
+/** How long a review by the installation's admins usually takes (said on the alpha names page). */
+export const ADMIN_REVIEW_SECONDS = 24 * 3600;
 /** Who approved a name when no person did. */
 export const AUTO_REVIEWER = 'auto-approve';
 
@@ -24,22 +30,40 @@ export interface AlphaNamesServiceDeps {
   limits?: PlanLimits;
   /** Asks for a name on review to be approved by itself later, where no carrier reviews it (alpha-names.jobs.ts). */
   scheduleAutoApprove?: (teamId: number, id: number) => Promise<void>;
+  /** Seconds after which the team's new names are approved by themselves; undefined: admins review them. */
+  autoApproveAfter?: (teamId: number) => Promise<number | undefined>;
+  /** Queues the decision's mail (alpha-names.jobs.ts); no mail without it. */
+  queueDecisionMail?: (id: number) => Promise<void>;
+  mailer?: Mailer;
 }
 
 /** Sender names: asked for by a team, reviewed by the installation's admins, one default per team. */
 export function createAlphaNamesService(repo: AlphaNamesRepository, deps: AlphaNamesServiceDeps) {
   return {
+    /** The team's names, and who reviews a new one and how long that usually takes. */
     async list(teamId: number) {
-      return { data: (await repo.list(teamId)).map(toAlphaName) };
+      const seconds = await deps.autoApproveAfter?.(teamId);
+      return {
+        data: (await repo.list(teamId)).map(toAlphaName),
+        review:
+          seconds === undefined
+            ? { by: 'admins' as const, seconds: ADMIN_REVIEW_SECONDS }
+            : { by: 'automatic' as const, seconds },
+      };
     },
 
-    async store(teamId: number, name: string): Promise<{ status: 'ok' | 'limit'; data?: TAlphaName }> {
+    async store(
+      teamId: number,
+      name: string,
+      language: 'uk' | 'en' | 'ru' = 'uk',
+    ): Promise<{ status: 'ok' | 'limit'; data?: TAlphaName }> {
       const { limits } = deps;
       let row: AlphaNameRow | undefined;
       try {
         row = await repo.insert(
           teamId,
           name,
+          language,
           limits && ((tx) => limits.assertCanCreate(tx, teamId, 'alpha-name-limit')),
         );
       } catch (error) {
@@ -71,12 +95,28 @@ export function createAlphaNamesService(repo: AlphaNamesRepository, deps: AlphaN
       const row = await repo.review(id, decision === 'approve' ? 1 : 0, reviewer);
       if (!row && !(await repo.exists(id))) throw new AppError('not_found', message('alpha_name_not_found'));
       if (!row) throw new AppError('conflict', message('alpha_name_already_reviewed'));
+      await deps.queueDecisionMail?.(id);
       return toAlphaName(row);
     },
 
     /** The delayed job: approves the name if nobody has decided it meanwhile. */
     async autoApprove(id: number): Promise<void> {
-      await repo.review(id, 1, AUTO_REVIEWER);
+      if (await repo.review(id, 1, AUTO_REVIEWER)) await deps.queueDecisionMail?.(id);
+    },
+
+    /** The job after a decision: tells the team's owner and admins, in the language the name was asked in. */
+    async mailDecision(id: number): Promise<void> {
+      const decided = await repo.decision(id);
+      if (!decided || decided.status === 2 || !deps.mailer) return;
+      for (const to of decided.to)
+        await deps.mailer.send(
+          alphaNameDecisionMail(to, {
+            name: decided.name,
+            team: decided.team,
+            approved: decided.status === 1,
+            language: decided.language,
+          }),
+        );
     },
   };
 }

@@ -27,6 +27,8 @@ export function AlphaNamesPanel({ canManage }: { canManage: boolean }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   const rows = names.data?.data ?? [];
+  // Who reviews a new name and how long it usually takes, said where names wait on review.
+  const review = names.data?.review && (canManage || rows.some((r) => r.status === 2)) ? names.data.review : undefined;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -137,6 +139,13 @@ export function AlphaNamesPanel({ canManage }: { canManage: boolean }) {
             ))}
           </Table.Tbody>
         </Table>
+      )}
+      {review && (
+        <Text size="sm" c="dimmed" role="note" data-testid="alpha-review-note">
+          {review.by === 'automatic'
+            ? t('review.automatic', { count: review.seconds })
+            : t('review.admins', { count: Math.round(review.seconds / 3600) })}
+        </Text>
       )}
     </Stack>
   );
