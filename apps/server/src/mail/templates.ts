@@ -25,9 +25,21 @@ const texts = {
     },
   },
   invite: {
-    en: { subject: 'You are invited to a team on Herald', body: 'Open this link to join the team:' },
-    uk: { subject: 'Вас запрошено до команди в Herald', body: 'Відкрийте це посилання, щоб приєднатися до команди:' },
-    ru: { subject: 'Вас пригласили в команду в Herald', body: 'Откройте эту ссылку, чтобы присоединиться к команде:' },
+    en: {
+      subject: '{{inviter}} invites you to the team {{team}} on Herald',
+      body: '{{inviter}} invites you to the team {{team}} on Herald as {{role}}. Open this link to join (valid 7 days):',
+      roles: { team_admin: 'an admin', team_operator: 'an operator' },
+    },
+    uk: {
+      subject: '{{inviter}} запрошує вас до команди {{team}} в Herald',
+      body: '{{inviter}} запрошує вас до команди {{team}} в Herald як {{role}}. Відкрийте це посилання, щоб приєднатися (діє 7 днів):',
+      roles: { team_admin: 'адміністратора', team_operator: 'оператора' },
+    },
+    ru: {
+      subject: '{{inviter}} приглашает вас в команду {{team}} в Herald',
+      body: '{{inviter}} приглашает вас в команду {{team}} в Herald как {{role}}. Откройте эту ссылку, чтобы присоединиться (действует 7 дней):',
+      roles: { team_admin: 'администратора', team_operator: 'оператора' },
+    },
   },
 } as const;
 
@@ -41,7 +53,15 @@ export function resetPasswordMail(to: string, link: string, code: string, lang: 
   return { to, subject: t.subject, text: `${t.body}\n\n${link}\n\n${t.code} ${code}\n` };
 }
 
-export function invitationMail(to: string, link: string, lang: Language): MailMessage {
+/** An invitation names who invites, to which team and in which role, so it is not mistaken for spam. */
+export function invitationMail(
+  to: string,
+  link: string,
+  lang: Language,
+  invite: { team: string; inviter: string; role: 'team_admin' | 'team_operator' },
+): MailMessage {
   const t = texts.invite[lang];
-  return { to, subject: t.subject, text: `${t.body}\n\n${link}\n` };
+  const values: Record<string, string> = { team: invite.team, inviter: invite.inviter, role: t.roles[invite.role] };
+  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
+  return { to, subject: fill(t.subject), text: `${fill(t.body)}\n\n${link}\n` };
 }

@@ -24,6 +24,10 @@ export function createTeamRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    async teamName(teamId: number): Promise<string | undefined> {
+      return (await db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirst())?.name;
+    },
+
     /** The country the team reads phones in (decision 011). */
     async defaultCountry(teamId: number): Promise<string | undefined> {
       const row = await db.selectFrom('teams').select('default_country').where('id', '=', teamId).executeTakeFirst();

@@ -41,8 +41,16 @@ export function createTeamService({
   /** The team's subscriptions in force, shown on the user (spec section 3). */
   subscriptions?: (teamId: number) => Promise<TActiveSubscription[]>;
 }) {
-  async function mailInvitation(email: string, token: string, lang: Language) {
-    await mailer.send(invitationMail(email, `${appUrl}/invite/${token}`, lang));
+  /** The invitation names its team, who invites (the user sending it) and the role offered. */
+  async function mailInvitation(
+    email: string,
+    token: string,
+    lang: Language,
+    by: AuthUser,
+    role: 'team_admin' | 'team_operator',
+  ) {
+    const team = (await repo.teamName(by.teamId)) ?? '';
+    await mailer.send(invitationMail(email, `${appUrl}/invite/${token}`, lang, { team, inviter: by.name, role }));
   }
 
   return {
@@ -130,7 +138,7 @@ export function createTeamService({
           await limits.assertCanCreate(tx, user.teamId, 'team-member-limit');
         },
       );
-      await mailInvitation(email, token, lang);
+      await mailInvitation(email, token, lang, user, role);
       return toInvitation(row);
     },
 
@@ -148,7 +156,7 @@ export function createTeamService({
         expires_at: new Date(Date.now() + INVITATION_TTL),
       });
       if (!row) throw new AppError('not_found');
-      await mailInvitation(row.email, token, lang);
+      await mailInvitation(row.email, token, lang, user, row.role as 'team_admin' | 'team_operator');
       return toInvitation(row);
     },
 
