@@ -2,7 +2,7 @@ import { estimateSms } from './sms-parts.ts';
 import { type TTransliteration, transliterate } from './transliterate.ts';
 
 /**
- * Suggestions that make a message cheaper without changing what it says. Each names its kind (the
+ * Suggestions that make a message cheaper (in parts) without changing what it says. Each names its kind (the
  * web translates it), the text it proposes, and the parts before and after, so the user sees what
  * it saves. A suggestion that changes nothing is not offered.
  */
@@ -55,7 +55,28 @@ export function suggestImprovements(message: string, options: ImproveOptions = {
     const latin = collapseSpaces(plainTypography(transliterate(message, options.transliterate)));
     candidates.push([`transliterate_${options.transliterate}`, latin]);
   }
+  // Only what saves a part is offered: a change that costs the same is a change for nothing.
   return candidates
     .filter(([, text]) => text !== message)
-    .map(([kind, text]) => ({ kind, text, partsBefore, partsAfter: estimateSms(text, options.values).parts }));
+    .map(([kind, text]) => ({ kind, text, partsBefore, partsAfter: estimateSms(text, options.values).parts }))
+    .filter((s) => s.partsAfter < s.partsBefore);
+}
+
+const UKRAINIAN_ONLY = /[іїєґІЇЄҐ]/u;
+const RUSSIAN_ONLY = /[ыэёъЫЭЁЪ]/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
+/**
+ * By which language's rule a message is put in Latin letters: none for a message without Cyrillic;
+ * the language its letters show (і ї є ґ are Ukrainian only, ы э ё ъ Russian only); otherwise the
+ * writer's language, Ukrainian unless it is Russian. Never both: a Ukrainian text read by the
+ * Russian rule comes out misspelt (и is y in Ukrainian, i in Russian).
+ */
+export function transliterationFor(message: string, writerLanguage: string): TTransliteration | undefined {
+  if (!CYRILLIC.test(message)) return undefined;
+  const uk = UKRAINIAN_ONLY.test(message);
+  const ru = RUSSIAN_ONLY.test(message);
+  if (uk && !ru) return 'uk';
+  if (ru && !uk) return 'ru';
+  return writerLanguage === 'ru' ? 'ru' : 'uk';
 }

@@ -1,4 +1,4 @@
-import { suggestImprovements } from '@herald/shared/sms/message-improver';
+import { suggestImprovements, transliterationFor } from '@herald/shared/sms/message-improver';
 import { LINK_BUDGET, linkLength } from '@herald/shared/short-links/short-link-code';
 import {
   fallbackOf,
@@ -69,7 +69,7 @@ export function SmsComposer({
   values,
   linkHost,
 }: Props) {
-  const { t } = useTranslation('templates');
+  const { t, i18n } = useTranslation('templates');
   const tags = useMemo(() => placeholdersOf(value), [value]);
   const count = useMemo(() => countMessage(value, values), [value, values]);
   const countedWithValues = values !== undefined && tags.some((tag) => tag !== LINK_TAG && tag !== UNSUBSCRIBE_TAG);
@@ -96,15 +96,9 @@ export function SmsComposer({
   const tooShort = value.trim().length < TEMPLATE_MIN_LENGTH;
   const suggestions = useMemo(() => {
     if (!improverOpen) return [];
-    const cyrillic = /\p{Script=Cyrillic}/u.test(value);
-    const plain = suggestImprovements(value);
-    if (!cyrillic) return plain;
-    return [
-      ...plain,
-      ...suggestImprovements(value, { transliterate: 'uk' }).filter((s) => s.kind === 'transliterate_uk'),
-      ...suggestImprovements(value, { transliterate: 'ru' }).filter((s) => s.kind === 'transliterate_ru'),
-    ];
-  }, [improverOpen, value]);
+    // One rule per text: its letters' language, else the writer's (decision 030).
+    return suggestImprovements(value, { transliterate: transliterationFor(value, i18n.language) });
+  }, [improverOpen, value, i18n.language]);
 
   const insert = (tag: string) => {
     const el = field.current;
