@@ -89,14 +89,17 @@ test('owner imports a CSV into a new source and list, maps a new attribute, watc
     await expect(dialog.getByRole('heading', { name: 'Match Format' })).toBeVisible({ timeout: 20_000 });
   });
 
-  await test.step('Match Format: the proposal is preselected; Company becomes a new attribute', async () => {
+  await test.step('Match Format: the proposal is preselected; Company and Note are proposed as new attributes', async () => {
     await expect(dialog.getByLabel('Import column "Phone" as')).toHaveValue('Phone');
     await expect(dialog.getByLabel('Import column "E-mail" as')).toHaveValue('Email');
-    await expect(dialog.getByLabel('Import column "Note" as')).toHaveValue('Do not import');
     await expect(dialog.getByRole('row').filter({ hasText: 'Company' })).toContainText('Acme');
-    await dialog.getByLabel('Import column "Company" as').click();
-    await page.getByRole('option', { name: 'New attribute' }).click();
+    await expect(dialog.getByLabel('Import column "Company" as')).toHaveValue('New attribute');
     await expect(dialog.getByLabel('Name of the new attribute for "Company"')).toHaveValue('Company');
+    // A column can still be left out.
+    await expect(dialog.getByLabel('Import column "Note" as')).toHaveValue('New attribute');
+    await dialog.getByLabel('Import column "Note" as').click();
+    await page.getByRole('option', { name: 'Do not import' }).click();
+    await expect(dialog.getByLabel('Import column "Note" as')).toHaveValue('Do not import');
     await page.screenshot({ path: join(SHOTS, 'en-2-match-format.png') });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expectToast(page, 'File expo-leads.csv import started!');

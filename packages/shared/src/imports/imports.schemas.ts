@@ -85,6 +85,11 @@ export const ZImportColumn = z.object({
   /** The lead attribute it is mapped to (proposed after upload, chosen after Match Format). */
   lead_attribute_id: z.number().nullable(),
   ignored: z.boolean(),
+  /**
+   * Match Format proposes a new attribute of the column's name for it: no attribute matched it and
+   * it is not a contact app's bookkeeping column (a phone's label), so importing at once keeps it.
+   */
+  new_proposed: z.boolean().optional(),
 });
 
 export const ZImportFile = z.object({

@@ -1,4 +1,5 @@
 import { CANCELLABLE_RUNS, type TImportFile, type TSyncImport } from '@herald/shared/imports/imports.schemas';
+import { recogniseLayout } from './contact-layouts.ts';
 import { isResumable } from './import-failure.ts';
 import type { ImportFileRow } from './imports.repository.ts';
 
@@ -84,6 +85,9 @@ export function historyItemOf(row: ImportFileRow): Omit<TImportFile, 'attributes
 }
 
 export function importFileOf(row: ImportFileRow, columns: Column[]): TImportFile {
+  // The contact app layout the headers are in, if any: its bookkeeping columns are not proposed.
+  const byPosition = [...columns].sort((a, b) => a.col_position - b.col_position);
+  const layout = recogniseLayout(byPosition.map((c) => c.name));
   return {
     ...historyItemOf(row),
     attributes: columns.map((c) => ({
@@ -92,6 +96,7 @@ export function importFileOf(row: ImportFileRow, columns: Column[]): TImportFile
       col_position: c.col_position,
       lead_attribute_id: c.lead_attribute_id,
       ignored: c.ignored,
+      new_proposed: c.lead_attribute_id === null && layout?.roles[c.col_position]?.kind !== 'skip',
     })),
     preview: row.preview,
   };

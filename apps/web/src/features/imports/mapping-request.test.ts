@@ -33,16 +33,46 @@ describe('the Match Format request', () => {
 });
 
 describe('the starting choices', () => {
-  const column = (id: number, lead_attribute_id: number | null, ignored = false) => ({
+  const column = (id: number, lead_attribute_id: number | null, ignored = false, new_proposed = false) => ({
     id,
     name: `Column ${id}`,
     col_position: id,
     lead_attribute_id,
     ignored,
+    new_proposed,
   });
   it('take the proposal, but not an ignored column or an attribute deleted since the upload', () => {
     const choices = initialChoices([column(1, 10), column(2, 11), column(3, 10, true), column(4, null)], new Set([10]));
     expect(Object.values(choices).map((c) => c.target)).toEqual(['attr:10', 'ignore', 'ignore', 'ignore']);
     expect(choices[2]).toEqual({ target: 'ignore', name: 'Column 2', type: 'string' });
+  });
+
+  it('propose a new attribute, named as the column, for an unmatched column with values, so Import keeps them', () => {
+    const preview = [
+      ['+380501234567', 'Olena', '', 'Kyiv', 'x'],
+      ['+380671234567', 'Petro', '', 'Lviv', 'y'],
+    ];
+    const choices = initialChoices(
+      // 1: a column no attribute matched; 2: one with no values; 3: its attribute deleted since;
+      // 4: a contact app's label column (the server does not propose it).
+      [
+        column(0, 10),
+        column(1, null, true, true),
+        column(2, null, true, true),
+        column(3, 11),
+        column(4, null, true),
+      ],
+      new Set([10]),
+      preview,
+    );
+    expect(Object.values(choices).map((c) => c.target)).toEqual(['attr:10', 'new', 'ignore', 'new', 'ignore']);
+    expect(choices[1]).toEqual({ target: 'new', name: 'Column 1', type: 'string' });
+    // Pressing Import at once sends the new attributes by the columns' names.
+    const list = mappingRequestOf([{ id: 0 }, { id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }], choices);
+    expect(list).toEqual([
+      { processing_document_attribute_id: 0, lead_attribute_id: 10 },
+      { processing_document_attribute_id: 1, name: 'Column 1', type: 'string' },
+      { processing_document_attribute_id: 3, name: 'Column 3', type: 'string' },
+    ]);
   });
 });

@@ -30,24 +30,27 @@ export function mappingRequestOf(
 }
 
 /**
- * Match Format's starting choices: the server's proposal, each column under its own name for a new
- * attribute. An attribute deleted since the upload (an upload continued later) is not proposed.
+ * Match Format's starting choices: the server's proposal; a column it could not match becomes a
+ * new attribute under the column's own name (a Name or City column keeps its data when the user
+ * just presses Import), unless the server says it is a contact app's bookkeeping column or the
+ * preview shows it empty. An attribute deleted since the upload (an upload continued later) is
+ * not proposed.
  */
 export function initialChoices(
   columns: TImportFile['attributes'],
   attributeIds: ReadonlySet<number>,
+  preview: readonly (readonly string[])[] = [],
 ): Record<number, ColumnChoice> {
+  const hasValues = (position: number) => preview.some((row) => (row[position] ?? '').trim() !== '');
   return Object.fromEntries(
-    columns.map((c) => [
-      c.id,
-      {
-        target:
-          c.lead_attribute_id && !c.ignored && attributeIds.has(c.lead_attribute_id)
-            ? `attr:${c.lead_attribute_id}`
-            : 'ignore',
-        name: c.name,
-        type: 'string' as TNewAttributeType,
-      },
-    ]),
+    columns.map((c) => {
+      const matched = c.lead_attribute_id && !c.ignored && attributeIds.has(c.lead_attribute_id);
+      const target = matched
+        ? `attr:${c.lead_attribute_id}`
+        : (c.new_proposed || (c.lead_attribute_id !== null && !c.ignored)) && hasValues(c.col_position)
+          ? 'new'
+          : 'ignore';
+      return [c.id, { target, name: c.name, type: 'string' as TNewAttributeType }];
+    }),
   );
 }

@@ -24,7 +24,8 @@ const SAMPLES = 3;
 
 /**
  * Match Format: each column becomes an existing attribute, a new one, or is not imported. The
- * server's proposal is preselected; columns it could not match are left out until chosen.
+ * server's proposal is preselected; a column it could not match is proposed as a new attribute of
+ * its own name, so importing at once loses no data.
  */
 export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props) {
   const { t } = useTranslation('imports');
@@ -33,7 +34,7 @@ export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const [choices, setChoices] = useState<Record<number, ColumnChoice>>(() =>
-    initialChoices(file.attributes, new Set(attributes.map((a) => a.id))),
+    initialChoices(file.attributes, new Set(attributes.map((a) => a.id)), file.preview),
   );
   const columns = [...file.attributes].sort((a, b) => a.col_position - b.col_position);
   const set = (id: number, patch: Partial<ColumnChoice>) =>
