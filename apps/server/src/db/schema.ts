@@ -14,6 +14,7 @@ import type { MessagesTables } from './tables/messages.tables.ts';
 import type { ShortLinksTables } from './tables/short-links.tables.ts';
 import type { JobsTables } from './tables/jobs.tables.ts';
 import type { MessageReportsTables } from './tables/message-reports.tables.ts';
+import type { CampaignsTables } from './tables/campaigns.tables.ts';
 
 export interface DB
   extends PlatformTables,
@@ -30,4 +31,5 @@ export interface DB
     MessagesTables,
     ShortLinksTables,
     JobsTables,
-    MessageReportsTables {}
+    MessageReportsTables,
+    CampaignsTables {}
