@@ -34,7 +34,10 @@ export function GatewaysPanel() {
           ? notifySuccess(t('testPassed', { name: gateway.name }))
           : notifyError(
               t('testFailed', { name: gateway.name }),
-              [translateMessage(result.code), result.detail].filter(Boolean).join(': '),
+              // The provider's own words are quoted as theirs, after the reason in the user's language.
+              [translateMessage(result.code), result.detail ? t('providerSaid', { detail: result.detail }) : '']
+                .filter(Boolean)
+                .join(' '),
             ),
     });
 
