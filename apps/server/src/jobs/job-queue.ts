@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { PgBoss, type QueuePolicy } from 'pg-boss';
+import { checkJobPayload, type JobData, type JobDefinition, type JobInput } from '@herald/shared/jobs/job-definition';
 import type { TProcess } from '@herald/shared/processes/processes.schemas';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -62,12 +63,17 @@ export async function jobsSchemaOf(database: Database): Promise<string | undefin
   return !schema || schema === 'public' ? undefined : `${schema}_jobs`;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a definition of any payload, as the methods take one.
+type AnyJob = JobDefinition<any, any>;
+
 /**
  * pg-boss on the app's own database (both modes), one queue per job kind, for two kinds of job:
  * internal ones (`register` + `send`/`schedule`), retried and invisible to users, and user-visible
  * ones (`registerProcess` + `enqueueProcess`), each mirrored by a `processes` row and never retried:
  * a failure is reported to its owner, and a long job resumes through its own run table instead
- * (`resumable-runs.ts`).
+ * (`resumable-runs.ts`). Every kind is a `JobDefinition` from `packages/shared/src/jobs/` (its
+ * name and payload schema): a payload is checked when sent, where a bad one throws in the caller,
+ * and when run, where a bad one fails the job before its handler sees it (`JobPayloadError`).
  */
 export function createJobQueue(options: {
   database: Database;
@@ -136,57 +142,71 @@ export function createJobQueue(options: {
     },
 
     /** Registers an internal job kind (no process row, retried); call before or after start. */
-    async register<T>(name: string, handler: InternalJobHandler<T>, options: RegisterOptions = {}) {
-      await add(name, {
+    async register<D extends AnyJob>(job: D, handler: InternalJobHandler<JobData<D>>, options: RegisterOptions = {}) {
+      await add(job.name, {
         ...INTERNAL_RETRY,
         ...options,
         visible: false,
-        run: (job) => handler(job.data as T, { id: job.id, retryCount: job.retryCount, signal: job.signal }),
+        run: (run) =>
+          handler(checkJobPayload(job, run.data, 'run'), {
+            id: run.id,
+            retryCount: run.retryCount,
+            signal: run.signal,
+          }),
       });
     },
     /**
      * Sends an internal job. Its retries default to the kind's; the job id, or null when the
      * queue's policy refused it (a job with its `singletonKey` is already there).
      */
-    async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
-      return boss.send(name, data, options);
+    async send<D extends AnyJob>(job: D, data: JobInput<D>, options: SendOptions = {}): Promise<string | null> {
+      return boss.send(job.name, checkJobPayload(job, data, 'send'), options);
     },
     /**
      * Sends `data` to the internal job `name` on a cron schedule (five fields, UTC), from whichever
      * process runs pg-boss's clock at the time, at most once a minute. `key` tells several
      * schedules of one job apart; scheduling again with the same key replaces the schedule.
      */
-    async schedule<T extends object>(name: string, cron: string, data: T, options: { key?: string } = {}) {
-      await boss.schedule(name, cron, data, { tz: 'UTC', ...options });
+    async schedule<D extends AnyJob>(job: D, cron: string, data: JobInput<D>, options: { key?: string } = {}) {
+      await boss.schedule(job.name, cron, checkJobPayload(job, data, 'send'), { tz: 'UTC', ...options });
     },
-    async unschedule(name: string, key?: string) {
-      await boss.unschedule(name, key);
+    async unschedule(job: AnyJob, key?: string) {
+      await boss.unschedule(job.name, key);
     },
 
     /** Registers a user-visible job kind (a process row each, never retried); call before or after start. */
-    async registerProcess<T>(
-      name: string,
-      handler: ProcessJobHandler<T>,
+    async registerProcess<D extends AnyJob, Phase extends string = string>(
+      job: D,
+      handler: ProcessJobHandler<JobData<D>, Phase>,
       options: Omit<RegisterOptions, keyof RetryOptions | 'policy'> = {},
     ) {
-      await add(name, {
+      // Checked inside the run, so a refused payload ends its process as failed like any failure.
+      const checked: ProcessJobHandler<unknown> = (data, context) =>
+        handler(checkJobPayload(job, data, 'run'), context as Parameters<typeof handler>[1]);
+      await add(job.name, {
         ...options,
         visible: true,
-        run: (job) => processRunner.run(handler, job.data as Envelope<T>, job.signal),
+        run: (run) => processRunner.run(checked, run.data as Envelope<unknown>, run.signal),
       });
     },
     /**
      * Queues a user-visible job and shows it to its owner at once, as queued or, for work the
      * user sees start at once (an import), as running.
      */
-    async enqueueProcess<T>(
-      name: string,
-      data: T,
+    async enqueueProcess<D extends AnyJob>(
+      job: D,
+      data: JobInput<D>,
       owner: JobOwner & { title: string; status?: 'queued' | 'running' },
     ): Promise<TProcess> {
-      const process = await processes.create(owner.teamId, owner.userId, name, owner.title, owner.status);
-      const envelope: Envelope<T> = { teamId: owner.teamId, userId: owner.userId, processId: process.id, data };
-      await boss.send(name, envelope, { retryLimit: 0 });
+      const checked = checkJobPayload(job, data, 'send');
+      const process = await processes.create(owner.teamId, owner.userId, job.name, owner.title, owner.status);
+      const envelope: Envelope<unknown> = {
+        teamId: owner.teamId,
+        userId: owner.userId,
+        processId: process.id,
+        data: checked,
+      };
+      await boss.send(job.name, envelope, { retryLimit: 0 });
       await processRunner.publish(owner, process);
       return process;
     },
@@ -195,26 +215,27 @@ export function createJobQueue(options: {
      * kind goes under the process the run already has, its owner and process as stored: a deleted
      * user or process stays 0, never null.
      */
-    async resend<T extends object>(
-      name: string,
+    async resend<D extends AnyJob>(
+      job: D,
       row: { team_id: number; user_id: number | null; process_id: number | null },
-      data: T,
+      data: JobInput<D>,
     ): Promise<void> {
-      if (!kinds.get(name)?.visible) {
-        await boss.send(name, data);
+      const checked = checkJobPayload(job, data, 'send');
+      if (!kinds.get(job.name)?.visible) {
+        await boss.send(job.name, checked as object);
         return;
       }
-      const envelope: Envelope<T> = {
+      const envelope: Envelope<unknown> = {
         teamId: Number(row.team_id),
         userId: Number(row.user_id ?? 0),
         processId: Number(row.process_id ?? 0),
-        data,
+        data: checked,
       };
-      await boss.send(name, envelope, { retryLimit: 0 });
+      await boss.send(job.name, envelope, { retryLimit: 0 });
     },
-    /** Whether a job of `name` whose data contains `data` is waiting, running or due a retry. */
-    async hasPending(name: string, data: Record<string, unknown>): Promise<boolean> {
-      const jobs = await boss.findJobs(name, { data: kinds.get(name)?.visible ? { data } : data });
+    /** Whether a job of its kind whose data contains `data` is waiting, running or due a retry. */
+    async hasPending(job: AnyJob, data: Record<string, unknown>): Promise<boolean> {
+      const jobs = await boss.findJobs(job.name, { data: kinds.get(job.name)?.visible ? { data } : data });
       return jobs.some((j) => j.state === 'created' || j.state === 'retry' || j.state === 'active');
     },
     /** pg-boss is started and has reported no failure in the last 30 seconds. */

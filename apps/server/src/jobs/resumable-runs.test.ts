@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineJob } from '@herald/shared/jobs/job-definition';
 import { createResumableRuns, type RunRow, startHeartbeat } from './resumable-runs.ts';
+
+const TEST_RUN = defineJob('test.run', z.object({ runId: z.number() }));
 
 const row = (id: number): RunRow => ({ id, team_id: 7, user_id: 3, process_id: 100 + id });
 
@@ -10,12 +14,12 @@ function harness(embedded: boolean, pending: number[] = []) {
   const sent: Array<{ name: string; row: RunRow; data: unknown }> = [];
   const runs = createResumableRuns({
     jobs: {
-      resend: async (name, r, data) => {
-        sent.push({ name, row: r as RunRow, data });
+      resend: async (job, r, data) => {
+        sent.push({ name: job.name, row: r as RunRow, data });
       },
       hasPending: async (_name, data) => pending.includes(data.runId as number),
     },
-    job: 'test.run',
+    job: TEST_RUN,
     store: {
       requeueOrphans: async (stale, alive) => {
         asked.push(stale);
@@ -65,7 +69,7 @@ describe('the sweep of resumable runs', () => {
     const order: string[] = [];
     const runs = createResumableRuns({
       jobs: { resend: async () => {}, hasPending: async () => false },
-      job: 'test.run',
+      job: TEST_RUN,
       store: {
         requeueOrphans: async (_stale, alive) => {
           order.push(`requeue without ${alive.join(',') || 'none'}`);

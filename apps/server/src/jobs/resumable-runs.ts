@@ -1,3 +1,4 @@
+import type { JobDefinition } from '@herald/shared/jobs/job-definition';
 import type { JobQueue } from './job-queue.ts';
 
 /**
@@ -31,7 +32,7 @@ export interface RunStore<R extends RunRow> {
 export interface ResumableRunsOptions<R extends RunRow> {
   jobs: Pick<JobQueue, 'resend' | 'hasPending'>;
   /** The job that runs one of them. */
-  job: string;
+  job: JobDefinition<unknown, Record<string, unknown>>;
   store: RunStore<R>;
   /** The job's data for a row (`{ importId: row.id }`). */
   data: (row: R) => Record<string, unknown>;

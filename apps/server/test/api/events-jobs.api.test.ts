@@ -1,9 +1,15 @@
 import type { AddressInfo } from 'node:net';
+import { defineJob } from '@herald/shared/jobs/job-definition';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { signupVerified } from '../support/accounts.ts';
 import { openEvents } from '../support/sse.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { AFTERWARDS_MS, waitUntil } from '../support/wait.ts';
+
+const PROGRESS = defineJob('test-progress', z.object({ steps: z.number() }));
+const FAILING = defineJob('test-failing', z.object({}));
+const SLOW = defineJob('test-slow', z.object({}));
 
 describe.each(databases)('live events and jobs on %s', (kind) => {
   let t: TestApp;
@@ -18,7 +24,7 @@ describe.each(databases)('live events and jobs on %s', (kind) => {
   it('delivers a job’s progress to its owner only, and lists it as a process', async () => {
     const alice = await signupVerified(t);
     const bob = await signupVerified(t);
-    await t.app.services.jobs.registerProcess<{ steps: number }>('test-progress', async (data, context) => {
+    await t.app.services.jobs.registerProcess(PROGRESS, async (data, context) => {
       for (let i = 1; i <= data.steps; i++) await context.reportProgress((i / data.steps) * 90);
     });
     const aliceStream = openEvents(port, alice.token);
@@ -27,7 +33,7 @@ describe.each(databases)('live events and jobs on %s', (kind) => {
     expect(aliceStream.status()).toBe(200);
 
     const process = await t.app.services.jobs.enqueueProcess(
-      'test-progress',
+      PROGRESS,
       { steps: 3 },
       { teamId: alice.user.team_id, userId: alice.user.id, title: 'contacts.csv' },
     );
@@ -56,13 +62,13 @@ describe.each(databases)('live events and jobs on %s', (kind) => {
 
   it('marks a job that throws as failed with its failure code, never its own words', async () => {
     const owner = await signupVerified(t);
-    await t.app.services.jobs.registerProcess('test-failing', async () => {
+    await t.app.services.jobs.registerProcess(FAILING, async () => {
       throw Object.assign(new Error('The file is not a spreadsheet'), { code: 'import_file_broken' });
     });
     const stream = openEvents(port, owner.token);
     await stream.opened;
     await t.app.services.jobs.enqueueProcess(
-      'test-failing',
+      FAILING,
       {},
       { teamId: owner.user.team_id, userId: owner.user.id, title: 'bad.xlsx' },
     );
@@ -152,13 +158,13 @@ describe('graceful shutdown', () => {
     const owner = await signupVerified(t);
     let finished = false;
     let started = false;
-    await t.app.services.jobs.registerProcess('test-slow', async () => {
+    await t.app.services.jobs.registerProcess(SLOW, async () => {
       started = true;
       await new Promise((r) => setTimeout(r, 700));
       finished = true;
     });
     await t.app.services.jobs.enqueueProcess(
-      'test-slow',
+      SLOW,
       {},
       { teamId: owner.user.team_id, userId: owner.user.id, title: 'slow' },
     );

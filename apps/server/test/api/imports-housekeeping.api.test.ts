@@ -51,7 +51,7 @@ describe.each(databases)('import housekeeping and limits on %s', (kind) => {
   afterAll(() => t?.close());
 
   it('lets an import run for as long as pg-boss allows (its default 15 minutes aborted long files)', async () => {
-    const queue = await t.app.services.jobs.boss.getQueue(IMPORT_JOB);
+    const queue = await t.app.services.jobs.boss.getQueue(IMPORT_JOB.name);
     expect(queue?.expireInSeconds).toBe(IMPORT_JOB_EXPIRE_SECONDS);
   });
 

@@ -65,10 +65,6 @@ export type TUpdateShortUrlDomainRequest = z.input<typeof ZUpdateShortUrlDomainR
 export const ZShortUrlDomainResponse = z.object({ message: z.string(), code: z.string(), data: ZShortUrlDomain });
 export const ZDoneResponse = z.object({ message: z.string(), code: z.string() });
 
-/** The hourly check of every domain (decision 028): a job with no data, on the jobs platform's cron. */
-export const SHORT_URL_DOMAINS_CHECK_JOB = 'short-links.check-domains';
-export const ZShortUrlDomainsCheckJob = z.object({});
-
 /** `GET short-url-domains/has-access`: whether the team's plan includes its own domains. */
 export const ZShortUrlDomainAccess = z.object({ access: z.boolean() });
 

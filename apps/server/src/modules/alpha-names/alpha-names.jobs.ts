@@ -6,8 +6,8 @@ import { AUTO_APPROVE_JOB, type AlphaNamesService, DECISION_MAIL_JOB } from './a
  * `delaySeconds`, as one delayed internal job (it survives restarts; nothing waits in memory).
  */
 export async function registerAutoApprove(jobs: JobQueue, service: AlphaNamesService) {
-  await jobs.register<{ id: number }>(AUTO_APPROVE_JOB, (data) => service.autoApprove(data.id));
-  await jobs.register<{ id: number }>(DECISION_MAIL_JOB, (data) => service.mailDecision(data.id));
+  await jobs.register(AUTO_APPROVE_JOB, (data) => service.autoApprove(data.id));
+  await jobs.register(DECISION_MAIL_JOB, (data) => service.mailDecision(data.id));
 }
 
 /** The decision's mail goes out from a job, so a slow or failing mail server never holds the review. */

@@ -6,9 +6,7 @@ import { alphaNameDecisionMail } from './alpha-names.mail.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AlphaNameRow, AlphaNamesRepository } from './alpha-names.repository.ts';
 
-export const AUTO_APPROVE_JOB = 'alpha-names.auto-approve';
-/** The mail to the team about a decided name, sent after the decision commits. */
-export const DECISION_MAIL_JOB = 'alpha-names.decision-mail';
+export { AUTO_APPROVE_JOB, DECISION_MAIL_JOB } from '@herald/shared/jobs/alpha-names.jobs';
 /** How long a review by the installation's admins usually takes (said on the alpha names page). */
 export const ADMIN_REVIEW_SECONDS = 24 * 3600;
 /** Who approved a name when no person did. */

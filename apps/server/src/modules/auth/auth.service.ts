@@ -122,7 +122,7 @@ export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl,
     async resendVerification(email: string, ip: string, lang: Language) {
       await limiter.hit(`mail:ip:${ip}`, ...LIMITS.mailPerIp);
       await limiter.hit(`mail:account:${email}`, ...LIMITS.mailPerAccount);
-      await jobs.send<AccountMailJob>(VERIFICATION_MAIL_JOB, { email, lang });
+      await jobs.send(VERIFICATION_MAIL_JOB, { email, lang });
     },
 
     /** The verification mail job: a new link for an account that still needs one, nothing otherwise. */
@@ -152,7 +152,7 @@ export function createAuthService({ repo, tokens, mailer, jobs, limiter, appUrl,
     async requestPasswordReset(email: string, ip: string, lang: Language) {
       await limiter.hit(`mail:ip:${ip}`, ...LIMITS.mailPerIp);
       await limiter.hit(`mail:account:${email}`, ...LIMITS.mailPerAccount);
-      await jobs.send<AccountMailJob>(RESET_MAIL_JOB, { email, lang });
+      await jobs.send(RESET_MAIL_JOB, { email, lang });
     },
 
     /** The reset mail job: a link and a code for an account that may sign in, nothing otherwise. */

@@ -5,13 +5,9 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { LedgerRepository } from './ledger.repository.ts';
 import type { PlansPort } from './plans-port.ts';
 
-export const RENEWAL_JOB = 'billing.renew-subscriptions';
-export const ENDED_MAIL_JOB = 'billing.subscription-ended-mail';
+import { ENDED_MAIL_JOB, RENEWAL_JOB } from '@herald/shared/jobs/billing.jobs';
 
-interface EndedMail {
-  email: string;
-  planName: string;
-}
+export { ENDED_MAIL_JOB, RENEWAL_JOB };
 
 const endedTexts = {
   subject: 'Your Herald plan has ended / Ваш тариф Herald завершився',
@@ -79,7 +75,7 @@ export function createRenewals(deps: {
         await deps.announce(due.teamId, [owner.id]);
       } else if (outcome === 'ended') {
         ended++;
-        await deps.jobs.send<EndedMail>(ENDED_MAIL_JOB, { email: owner.email, planName: plan?.name ?? '' });
+        await deps.jobs.send(ENDED_MAIL_JOB, { email: owner.email, planName: plan?.name ?? '' });
       }
     }
     return { renewed, ended };
@@ -88,7 +84,7 @@ export function createRenewals(deps: {
   return {
     renewDue,
     async register(runWorkers: boolean) {
-      await deps.jobs.register<EndedMail>(ENDED_MAIL_JOB, async (data) => {
+      await deps.jobs.register(ENDED_MAIL_JOB, async (data) => {
         await deps.mailer.send({ to: data.email, subject: endedTexts.subject, text: endedTexts.body(data.planName) });
       });
       await deps.jobs.register(RENEWAL_JOB, async () => {

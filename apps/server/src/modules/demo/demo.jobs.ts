@@ -2,7 +2,9 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DemoRepository } from './demo.repository.ts';
 
-export const DEMO_DELIVERY_JOB = 'demo.deliver';
+import { DEMO_DELIVERY_JOB } from '@herald/shared/jobs/demo.jobs';
+
+export { DEMO_DELIVERY_JOB };
 const FORM_TIMEOUT_MS = 10_000;
 
 export interface DemoDelivery {
@@ -30,7 +32,7 @@ export async function registerDemoJobs(
   },
 ) {
   const { repo, mailer, delivery, log } = deps;
-  await jobs.register<{ id: number }>(DEMO_DELIVERY_JOB, async ({ id }) => {
+  await jobs.register(DEMO_DELIVERY_JOB, async ({ id }) => {
     const row = await repo.findUndelivered(id);
     if (!row) return;
     if (delivery.formUrl) {

@@ -1,4 +1,3 @@
-import type { TProcessKindWithPhases } from '@herald/shared/processes/processes.schemas';
 import type { JobOutcome } from '../../jobs/process-jobs.ts';
 import { failureCodeOf, listDeleted } from './import-failure.ts';
 import { mappedColumns, parse } from './import-parse.ts';
@@ -17,7 +16,7 @@ import { SupersededError } from './import-staging.repository.ts';
 import { rollBack, unwind } from './import-take-back.ts';
 import type { ImportFileRow } from './imports.repository.ts';
 
-export const IMPORT_JOB = 'imports.run' satisfies TProcessKindWithPhases;
+export { IMPORT_JOB } from '@herald/shared/jobs/imports.jobs';
 /** A run that has not shown life for this long is taken to be dead and is resumed. */
 export const STALE_AFTER_SECONDS = 20;
 

@@ -111,7 +111,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   // run is alive is the sweep's question (alive in this process, or its heartbeat), so the queue
   // gives the most it allows. Bulk work: on the embedded database a person's requests go first
   // (decision 013).
-  await jobs.registerProcess<{ importId: number }>(
+  await jobs.registerProcess(
     IMPORT_JOB,
     (data, context) => sweep.runs.track(data.importId, () => runAsBulk(() => runner.run(data, context))),
     { concurrency: IMPORTS_AT_ONCE, expireInSeconds: IMPORT_JOB_EXPIRE_SECONDS },

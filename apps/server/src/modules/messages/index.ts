@@ -7,7 +7,7 @@ import { startSweeper } from '../../jobs/sweeper.ts';
 import { createDispatcher, type EngineSettings } from './dispatch.ts';
 import { createSweep } from './reconcile.ts';
 import { createSendRowsRepository } from './send-rows.repository.ts';
-import { createStatusService, POLL_JOB, type PollJob } from './status.service.ts';
+import { createStatusService, POLL_JOB } from './status.service.ts';
 
 export type { MessagesDeps } from './messages.deps.ts';
 export type { Recipient } from './send-rows.repository.ts';
@@ -68,7 +68,7 @@ export async function createMessagesModule(
       };
     });
   if (deps.runWorkers) {
-    await deps.jobs.register<PollJob>(POLL_JOB, (data) => status.poll(data), { retryLimit: 2, retryDelay: 30 });
+    await deps.jobs.register(POLL_JOB, (data) => status.poll(data), { retryLimit: 2, retryDelay: 30 });
     const sweep = createSweep({ ...deps, rows, dispatcher, settings });
     // A lease cannot run out sooner than it lasts: sweeping once a lease finds every dead claim in time.
     sweeper = await startSweeper(Math.min(deps.sweepEveryMs ?? 60_000, settings.leaseMs), async () => {

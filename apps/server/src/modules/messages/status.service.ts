@@ -14,8 +14,10 @@ import {
 import type { MessagesDeps } from './messages.deps.ts';
 import type { MessageRow, MessagesRepository } from './messages.repository.ts';
 import { createRepliesService } from './replies.service.ts';
+import type { JobData } from '@herald/shared/jobs/job-definition';
+import { POLL_JOB } from '@herald/shared/jobs/messages.jobs';
 
-export const POLL_JOB = 'messages-poll-status';
+export { POLL_JOB };
 /** Polls of one message before it is left to its last status (about three days at the cap). */
 const POLL_LIMIT = 160;
 const pollDelaySeconds = (attempt: number) => Math.min(30 * 2 ** attempt, 1_800);
@@ -30,11 +32,7 @@ interface ReportBatch {
   settled?: number[];
 }
 
-export interface PollJob {
-  teamId: number;
-  messageId: number;
-  attempt: number;
-}
+export type PollJob = JobData<typeof POLL_JOB>;
 
 /** Where a report goes: a row (learning the provider's id or not), kept for later, or nowhere. */
 type Target = { row: MessageRow; bind: boolean } | 'keep' | 'drop';
@@ -228,7 +226,7 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
   }
 
   async function schedulePoll(teamId: number, messageId: number, attempt: number) {
-    await deps.jobs.send<PollJob>(
+    await deps.jobs.send(
       POLL_JOB,
       { teamId, messageId, attempt },
       { startAfter: deps.pollSeconds ?? pollDelaySeconds(attempt), retryLimit: 2 },
@@ -258,14 +256,8 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
     await reportsRepo.dropStaleKept(KEPT_DAYS);
   }
 
-  /** Claims left by a process that died mid-send become unknown: reconciled by a report, never re-sent. */
-  async function sweep() {
-    for (const row of await repo.expireClaims()) await published(Number(row.team_id), row);
-    await sweepKept();
-  }
-
   const replies = createRepliesService({ ...deps, reportsRepo });
 
-  return { apply, applyKept, schedulePoll, poll, inbound: replies.inbound, sweep, sweepKept, published };
+  return { apply, applyKept, schedulePoll, poll, inbound: replies.inbound, sweepKept, published };
 }
 export type StatusService = ReturnType<typeof createStatusService>;

@@ -89,7 +89,7 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
     staleAfterSeconds: STALE_AFTER_SECONDS,
   });
   // Bulk work: on the embedded database a person's requests go first (decision 013).
-  await deps.jobs.registerProcess<{ exportId: number }>(EXPORT_JOB, (data, context) =>
+  await deps.jobs.registerProcess(EXPORT_JOB, (data, context) =>
     runs.track(data.exportId, () => runAsBulk(() => runner.run(data, context))),
   );
   /** Resumes exports (above) and removes expired files. */

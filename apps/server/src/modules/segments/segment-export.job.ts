@@ -15,7 +15,7 @@ import { type ExportRow, type ExportsRepository, toExport } from './exports.repo
 import { LEAD_ORDER_FIELDS, type LeadOrderField, type SegmentLeadsRepository } from './segment-leads.repository.ts';
 import type { SegmentsService } from './segments.service.ts';
 
-export const EXPORT_JOB = 'segments.export';
+export { EXPORT_JOB } from '@herald/shared/jobs/segments.jobs';
 
 export interface ExportRunnerDeps {
   exports: ExportsRepository;

@@ -1,4 +1,4 @@
-import { SHORT_URL_DOMAINS_CHECK_JOB, ZShortUrlDomainsCheckJob } from '@herald/shared/short-links/short-links.schemas';
+import { SHORT_URL_DOMAINS_CHECK_JOB } from '@herald/shared/jobs/short-links.jobs';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { ShortUrlDomainsService } from './short-url-domains.service.ts';
 
@@ -15,8 +15,7 @@ export async function registerDomainChecks(
   domains: ShortUrlDomainsService,
   runWorkers: boolean,
 ) {
-  await jobs.register(SHORT_URL_DOMAINS_CHECK_JOB, async (data) => {
-    ZShortUrlDomainsCheckJob.parse(data);
+  await jobs.register(SHORT_URL_DOMAINS_CHECK_JOB, async () => {
     await domains.checkAll();
   });
   if (!runWorkers) return;
