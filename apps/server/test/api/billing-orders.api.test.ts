@@ -64,6 +64,34 @@ describe.each(databases)('plan orders and crossing shares on %s', (kind) => {
     ]);
   });
 
+  it('a plan on a short balance: the card pays the rest, the balance the part it holds', async () => {
+    const owner = await signupVerified(t);
+    await topUpThroughSandbox(t, owner.token, '100.00');
+    const opened = (await subscribe(owner.token, STARTER)).json();
+    expect(opened).toMatchObject({ status: 'checkout', amount: 19_900 });
+    const paid = await t.request({
+      method: 'POST',
+      url: '/checkout/sandbox/complete',
+      ...form({ data: opened.data, signature: opened.signature, decision: 'pay' }),
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(await periods(owner.user.team_id)).toBe(1);
+    expect((await get('/api/balance', owner.token)).balance).toBe(0);
+    const rows = (await get('/api/balance/transactions?order[0]=id,asc', owner.token)).data.map(
+      (r: { type: string; amount: number; plan_id: number | null; order_id: string | null }) => [
+        r.type,
+        r.amount,
+        r.plan_id,
+        r.order_id === opened.order_id,
+      ],
+    );
+    expect(rows).toEqual([
+      ['top_up', 10_000, null, false],
+      ['top_up', 19_900, null, true],
+      ['subscribe_payment', -29_900, STARTER, true],
+    ]);
+  });
+
   it('a plan order paid after it expired, or after the plan was bought by another order, buys nothing', async () => {
     const owner = await signupVerified(t);
     const first = (await subscribe(owner.token, STARTER)).json();

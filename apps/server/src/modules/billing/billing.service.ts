@@ -241,9 +241,17 @@ export function createBillingService(deps: {
         return debit.balance;
       });
       if (paid === null) {
-        const checkout = await deps
-          .checkout()
-          .subscriptionCheckout({ teamId: user.teamId, userId: user.id, plan: { ...plan, price }, redirectUrl });
+        // The balance pays what it holds and the card the rest: the order is for the difference,
+        // and its callback debits the whole price from the balance it has just topped up.
+        const held = (await ledger.balanceOf(db, user.teamId, user.id))?.balance ?? 0;
+        const byCard = Math.max(1, price - held);
+        const checkout = await deps.checkout().subscriptionCheckout({
+          teamId: user.teamId,
+          userId: user.id,
+          plan: { ...plan, price },
+          amount: byCard,
+          redirectUrl,
+        });
         return { status: 'checkout' as const, ...checkout };
       }
       await announce(user.teamId, [user.id]);

@@ -131,13 +131,15 @@ export function createCheckoutService(deps: {
       teamId: number;
       userId: number;
       plan: { id: number; name: string; price: number; currency: TCurrency };
+      /** What the card pays: the price less what the balance holds. */
+      amount: number;
       redirectUrl?: string;
     }) {
       const redirect = resultUrl(input.redirectUrl);
       const wanted = {
         teamId: input.teamId,
         planId: input.plan.id,
-        amount: input.plan.price,
+        amount: input.amount,
         currency: input.plan.currency,
       };
       // Under the team's purchase lock: of a double submit (or two admins at once) the second

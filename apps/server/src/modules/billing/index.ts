@@ -156,6 +156,7 @@ export async function createBillingModule(deps: BillingModuleDeps) {
           count: input.amount,
           key: `sms-test:${randomUUID()}`,
           name: 'Test',
+          meta: { test: true },
         },
       ]);
       if (results[0].status !== 'charged')

@@ -55,17 +55,20 @@ export function createSettlement(deps: {
       return 'credited';
     }
     const plan = await plans.plan(row.plan_id);
+    // The order paid what the balance lacked; the plan's price comes from the balance now.
+    const price = plan?.price ?? row.amount;
     const debit = await ledger.post(tx, row.team_id, row.user_id, [
       {
         type: 'subscribe_payment',
-        amount: -row.amount,
+        amount: -price,
         key: `subscribe:${row.order_id}`,
         name: plan?.name ?? null,
         orderId: row.order_id,
         meta: { plan_id: row.plan_id },
       },
     ]);
-    // Refused only for a debt (it was just credited with the price): the credit pays that first.
+    // Refused for a debt, or because what the balance held meanwhile went elsewhere: the money
+    // stays on the balance (a debt paid from it first) and no plan is bought.
     if (!debit) {
       await debts.payDebt(tx, row.team_id, row.user_id, key, row.order_id);
       return 'credited';

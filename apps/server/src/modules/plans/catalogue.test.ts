@@ -41,6 +41,24 @@ describe('the plan catalogue', () => {
     }
   });
 
+  it('never gives a paid plan less than the free Trial, feature by feature', () => {
+    const catalogue = loadCatalogue(undefined);
+    const trial = catalogue.trial.features;
+    // A flag: on is more than off. A count: null (unlimited) is more than any number.
+    const atLeast = (paid: unknown, free: unknown) =>
+      typeof free === 'boolean'
+        ? paid === true || free === false
+        : paid === null || (free !== null && typeof paid === 'number' && paid >= (free as number));
+    const less = catalogue.plans
+      .filter((plan) => !plan.trial && plan.price !== null && plan.price > 0)
+      .flatMap((plan) =>
+        Object.entries(trial)
+          .filter(([slug, free]) => !atLeast(plan.features[slug as keyof typeof trial], free))
+          .map(([slug]) => `${plan.slug}.${slug}`),
+      );
+    expect(less).toEqual([]);
+  });
+
   it('names the field of a wrong value', () => {
     const data = shipped();
     data.plans[2].features['lead-limit'] = 'many';

@@ -4,6 +4,8 @@
  * `redirect_url`. The form is built in the DOM rather than rendered, since it exists only to be
  * submitted once.
  */
+import { i18n } from '../../lib/i18n.ts';
+
 export function submitCheckout(checkout: { checkout_url: string; data: string; signature: string }) {
   const form = document.createElement('form');
   form.method = 'POST';
@@ -13,6 +15,8 @@ export function submitCheckout(checkout: { checkout_url: string; data: string; s
   for (const [name, value] of [
     ['data', checkout.data],
     ['signature', checkout.signature],
+    // Unsigned and harmless: the app's own test checkout speaks the user's language with it.
+    ['language', i18n.language],
   ]) {
     const input = document.createElement('input');
     input.type = 'hidden';

@@ -43,3 +43,15 @@ export function usagePercent(feature: TSubscriptionFeature | undefined): number 
   if (feature.value === 0) return 100;
   return Math.min(100, Math.floor(((feature.feature_usage ?? 0) / feature.value) * 100));
 }
+
+/**
+ * Free SMS as the header and the profile card both say them: what is left of the plan's total
+ * ('15 of 20'; '∞' unlimited), through `billing:header.freeSmsOf`.
+ */
+export function freeSmsWords(
+  remaining: number | null,
+  total: number | null,
+  format: (n: number) => string,
+): { remaining: string; total: string } {
+  return { remaining: remaining === null ? '∞' : format(remaining), total: total === null ? '∞' : format(total) };
+}

@@ -33,6 +33,7 @@ export function useBalanceEvents() {
             balance: event.balance,
             balance_currency: event.balance_currency,
             free_sms: event.free_sms ?? current.free_sms,
+            debt: event.debt ?? current.debt,
           }
         : current,
     );

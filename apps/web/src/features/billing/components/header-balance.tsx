@@ -4,6 +4,9 @@ import { IconMessage, IconPlus, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useBalance, useBalanceEvents } from '../api/get-balance.ts';
+import { useSubscriptions } from '../api/get-subscriptions.ts';
+import { usePaymentReturn } from '../api/payment-return.ts';
+import { freeSmsWords, localized } from '../plan-text.ts';
 import { TopUpModal } from './top-up-modal.tsx';
 
 /**
@@ -12,16 +15,41 @@ import { TopUpModal } from './top-up-modal.tsx';
  * header has no room for them beside the menu, language and user: they fold behind a wallet button.
  */
 export function HeaderBalance({ canTopUp }: { canTopUp: boolean }) {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const balance = useBalance();
   const [opened, topUp] = useDisclosure();
   useBalanceEvents();
+  const plans = useSubscriptions({ enabled: canTopUp }).data?.available_plans;
+  usePaymentReturn((id) => {
+    const plan = plans?.find((p) => p.id === id);
+    return plan ? localized(plan.name, i18n.language) : null;
+  });
   if (!balance.data) return null;
-  const { free_sms: free, balance_currency: currency } = balance.data;
+  const { free_sms: free, balance_currency: currency, debt = 0, test_payments: testPayments } = balance.data;
   const money = formatMoney(balance.data.balance, currency);
-  // Both null: the plan's free SMS are unlimited.
-  const count = (n: number | null) => (n === null ? '∞' : formatNumber(n));
-  const freeText = `${count(free.remaining)}/${count(free.total)}`;
+  // Both null: the plan's free SMS are unlimited. Said as the profile card says them.
+  const freeText = t('header.freeSmsOf', freeSmsWords(free.remaining, free.total, formatNumber));
+  const owed = debt > 0 ? t('header.debt', { value: formatMoney(debt, currency) }) : null;
+  const debtBadge = owed && (
+    <Tooltip label={t('header.debtHint')} multiline w={260}>
+      <Badge color="red" variant="filled" role="status" data-testid="header-debt">
+        {owed}
+      </Badge>
+    </Tooltip>
+  );
+  const testBadge = testPayments && (
+    <Tooltip label={t('header.testPayments')}>
+      <Badge
+        color="yellow"
+        variant="light"
+        role="note"
+        aria-label={t('header.testPayments')}
+        data-testid="test-payments"
+      >
+        {t('header.test')}
+      </Badge>
+    </Tooltip>
+  );
 
   const freeBadge = (
     <Badge
@@ -52,6 +80,8 @@ export function HeaderBalance({ canTopUp }: { canTopUp: boolean }) {
       <Group gap={6} wrap="nowrap" visibleFrom="sm">
         <Tooltip label={t('header.freeSms')}>{freeBadge}</Tooltip>
         {amount}
+        {debtBadge}
+        {testBadge}
         {canTopUp && (
           <Tooltip label={t('topUp.title')}>
             <ActionIcon variant="light" radius="xl" aria-label={t('topUp.title')} onClick={topUp.open}>
@@ -77,6 +107,16 @@ export function HeaderBalance({ canTopUp }: { canTopUp: boolean }) {
                 <Text size="sm">{t('header.freeSms')}</Text>
                 {freeBadge}
               </Group>
+              {owed && (
+                <Text size="sm" c="red.7" fw={600} maw={220}>
+                  {owed}. {t('header.debtHint')}
+                </Text>
+              )}
+              {testPayments && (
+                <Text size="xs" c="yellow.9" maw={220}>
+                  {t('header.testPayments')}
+                </Text>
+              )}
               {canTopUp && (
                 <Button size="xs" leftSection={<IconPlus size={14} aria-hidden />} onClick={topUp.open}>
                   {t('topUp.title')}
@@ -86,7 +126,7 @@ export function HeaderBalance({ canTopUp }: { canTopUp: boolean }) {
           </Popover.Dropdown>
         </Popover>
       </Box>
-      {canTopUp && <TopUpModal opened={opened} onClose={topUp.close} currency={currency} />}
+      {canTopUp && <TopUpModal opened={opened} onClose={topUp.close} currency={currency} testPayments={testPayments} />}
     </>
   );
 }

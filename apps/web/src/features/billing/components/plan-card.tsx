@@ -10,6 +10,7 @@ export function PlanCard({
   current,
   disabled,
   loading,
+  balance = null,
   onBuy,
 }: {
   plan: TPlan;
@@ -17,6 +18,8 @@ export function PlanCard({
   current: boolean;
   disabled: boolean;
   loading: boolean;
+  /** The buyer's balance (null: not shown): on a short one the card says what the card pays. */
+  balance?: number | null;
   onBuy: (plan: TPlan) => void;
 }) {
   const { t, i18n } = useTranslation('billing');
@@ -58,10 +61,23 @@ export function PlanCard({
             </Group>
           ))}
         </Box>
+        {!plan.contact_us && plan.price !== null && current && (
+          <Text size="xs" c="dimmed">
+            {t('plans.currentPlan')}
+          </Text>
+        )}
+        {!plan.contact_us && plan.price !== null && !current && balance !== null && balance < plan.price && (
+          <Text size="xs" c="dimmed" data-testid="plan-short-balance">
+            {t('plans.shortBalance', {
+              balance: formatMoney(balance, plan.currency),
+              rest: formatMoney(plan.price - balance, plan.currency),
+            })}
+          </Text>
+        )}
         {!plan.contact_us && plan.price !== null && (
           <Button
             fullWidth
-            disabled={disabled}
+            disabled={disabled || current}
             loading={loading}
             onClick={() => onBuy(plan)}
             aria-label={t('plans.buyNamed', { name })}

@@ -4,7 +4,7 @@ import { IconArrowsExchange } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format.ts';
-import { localized, subscriptionFeatureText, usagePercent } from '../plan-text.ts';
+import { freeSmsWords, localized, subscriptionFeatureText, usagePercent } from '../plan-text.ts';
 
 /** The two features the profile card measures (spec section 2). */
 const MEASURED: Array<{ slug: TFeatureSlug; label: string }> = [
@@ -36,7 +36,11 @@ export function PlanUsage({ subscriptions, canChange }: { subscriptions: TActive
             <div key={slug}>
               <Text size="xs" c="dimmed" component="div" style={{ display: 'flex', justifyContent: 'space-between' }}>
                 <span>{t(label)}</span>
-                <span>{subscriptionFeatureText(feature, formatNumber)}</span>
+                <span>
+                  {slug === 'free-sms-limit' && typeof feature.value !== 'boolean'
+                    ? t('header.freeSmsOf', freeSmsWords(feature.feature_remaining, feature.value, formatNumber))
+                    : subscriptionFeatureText(feature, formatNumber)}
+                </span>
               </Text>
               {percent !== null && (
                 <Progress value={percent} size="sm" color={percent >= 90 ? 'orange' : 'indigo'} aria-label={t(label)} />

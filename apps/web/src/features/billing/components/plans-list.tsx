@@ -1,11 +1,14 @@
 import type { TActiveSubscription, TPlan } from '@herald/shared/plans/plans.schemas';
-import { SimpleGrid } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useBalance } from '../api/get-balance.ts';
 import { useSubscribe } from '../api/subscribe.ts';
 import { submitCheckout } from '../checkout.ts';
+import { localized } from '../plan-text.ts';
 import { PlanCard } from './plan-card.tsx';
 
 /** Spec section 9: the page reloads 2 s after a plan is applied, so every screen sees its limits. */
@@ -25,8 +28,10 @@ export function PlansList({
   active: TActiveSubscription[];
   canBuy: boolean;
 }) {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const subscribe = useSubscribe();
+  const balance = useBalance().data;
+  const held = balance?.balance ?? 0;
   const [confirming, setConfirming] = useState<TPlan | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -48,7 +53,20 @@ export function PlansList({
     }
   };
 
-  const hasSubscription = active.length > 0;
+  /** What the confirmation says: the plan, its price, and how much the card pays when the balance is short. */
+  const confirmText = (plan: TPlan) => {
+    const name = localized(plan.name, i18n.language);
+    const price = formatMoney(plan.price ?? 0, plan.currency);
+    if (held >= (plan.price ?? 0))
+      return t('plans.confirmFromBalance', { name, price, balance: formatMoney(held, plan.currency) });
+    return t('plans.confirmByCard', {
+      name,
+      price,
+      balance: formatMoney(held, plan.currency),
+      rest: formatMoney((plan.price ?? 0) - held, plan.currency),
+    });
+  };
+
   const currentPlanIds = new Set(active.filter((s) => !s.trial).map((s) => s.plan_id));
 
   return (
@@ -61,14 +79,26 @@ export function PlansList({
             current={currentPlanIds.has(plan.id)}
             disabled={!canBuy || busy !== null}
             loading={busy === plan.id}
-            onBuy={(p) => (hasSubscription ? setConfirming(p) : void buy(p))}
+            balance={canBuy ? held : null}
+            onBuy={setConfirming}
           />
         ))}
       </SimpleGrid>
       <ConfirmModal
         opened={confirming !== null}
-        title={t('plans.buy')}
-        message={t('plans.confirmBuy')}
+        title={confirming ? t('plans.confirmTitle', { name: localized(confirming.name, i18n.language) }) : ''}
+        message={
+          confirming && (
+            <>
+              {confirmText(confirming)}
+              {balance?.test_payments && held < (confirming.price ?? 0) && (
+                <Text span display="block" mt="xs" size="xs" c="yellow.9">
+                  {t('header.testPayments')}
+                </Text>
+              )}
+            </>
+          )
+        }
         confirmLabel={t('plans.buy')}
         onConfirm={() => confirming && void buy(confirming)}
         onClose={() => setConfirming(null)}

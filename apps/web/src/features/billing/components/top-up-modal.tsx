@@ -1,5 +1,5 @@
 import { parseAmount } from '@herald/shared/billing/billing.schemas';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -15,7 +15,18 @@ import { submitCheckout } from '../checkout.ts';
  * Top up balance: an amount with up to 2 decimals (spec section 5), then the hosted checkout. The
  * balance changes when the payment's callback arrives, and the header hears it (`BalanceChanged`).
  */
-export function TopUpModal({ opened, onClose, currency }: { opened: boolean; onClose: () => void; currency: string }) {
+export function TopUpModal({
+  opened,
+  onClose,
+  currency,
+  testPayments = false,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  currency: string;
+  /** The installation's checkout takes test payments (no real money): said before the checkout. */
+  testPayments?: boolean;
+}) {
   const { t } = useTranslation('billing');
   const topUp = useTopUp();
   const [amount, setAmount] = useState('');
@@ -61,6 +72,11 @@ export function TopUpModal({ opened, onClose, currency }: { opened: boolean; onC
       <form onSubmit={submit} noValidate>
         <Stack>
           <FormAlert messages={rest} />
+          {testPayments && (
+            <Alert color="yellow" variant="light" p="xs" data-testid="top-up-test-payments">
+              {t('topUp.testPayments')}
+            </Alert>
+          )}
           <TextInput
             label={t('topUp.amount', { currency })}
             inputMode="decimal"

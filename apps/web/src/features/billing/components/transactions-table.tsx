@@ -7,6 +7,9 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.t
 import type { TableState } from '../../../lib/use-table-state.ts';
 import { useTransactions, useTransactionTotal } from '../api/get-transactions.ts';
 import { HistoryWindowNote } from '../../../components/history-window-note.tsx';
+import { useSubscriptions } from '../api/get-subscriptions.ts';
+import { localized } from '../plan-text.ts';
+import { describeTransaction } from '../transaction-text.ts';
 
 /** Credits (≥ 0) in the success colour, debits in the warning colour (spec section 3). */
 export const amountColor = (amount: number) => (amount >= 0 ? 'teal.7' : 'orange.7');
@@ -24,9 +27,15 @@ export function TransactionsTable({
   currency: string;
   historyDays?: number | null;
 }) {
-  const { t } = useTranslation('billing');
+  const { t, i18n } = useTranslation('billing');
   const query = useTransactions(table.query);
   const total = useTransactionTotal();
+  // Plans by id, named in the chosen language (the ledger keeps the name a plan was bought under).
+  const catalogue = useSubscriptions().data?.available_plans;
+  const planName = (id: number) => {
+    const plan = catalogue?.find((p) => p.id === id);
+    return plan ? localized(plan.name, i18n.language) : null;
+  };
 
   if (query.isPending) return <LoadingState rows={8} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
@@ -65,7 +74,9 @@ export function TransactionsTable({
               <Table.Tr key={row.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
                 <Table.Td>{t(`transactionTypes.${row.type}`)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.name ?? ''}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <TransactionWords row={row} planName={planName} />
+                </Table.Td>
                 <Table.Td ta="right">
                   {formatNumber(row.count)}
                   {row.free_parts > 0 && (
@@ -116,6 +127,33 @@ export function TransactionsTable({
         onPage={table.setPage}
         onLimit={table.setLimit}
       />
+    </>
+  );
+}
+
+/** The row in words, with its detail (the order, the reason, what is owed) under it. */
+function TransactionWords({
+  row,
+  planName,
+}: {
+  row: Parameters<typeof describeTransaction>[0] & { currency: string };
+  planName: (id: number) => string | null;
+}) {
+  const { t } = useTranslation('billing');
+  const words = describeTransaction(row, planName);
+  return (
+    <>
+      <Text size="sm">{t(words.key, words.values)}</Text>
+      {words.detail && (
+        <Text size="xs" c="dimmed">
+          {t(words.detail.key, words.detail.values)}
+        </Text>
+      )}
+      {row.debt_change > 0 && (
+        <Text size="xs" c="red.7" fw={600}>
+          {t('history.owed', { value: formatMoney(row.debt_change, row.currency) })}
+        </Text>
+      )}
     </>
   );
 }
