@@ -104,8 +104,16 @@ export async function proveDomain(probe: DomainProbe, host: string, token: strin
       (records) => (records.some((chunks) => chunks.join('').trim() === expected) ? 'ok' : 'no matching TXT record'),
       reason,
     );
-  const [httpResult, dnsResult] = await Promise.all([viaHttp, viaDns]);
-  if (httpResult === 'ok') return { proven: true, by: 'http' };
-  if (dnsResult === 'ok') return { proven: true, by: 'dns' };
-  return { proven: false, http: httpResult, dns: dnsResult };
+  // The first proof answers: a domain that serves its file does not wait for a slow resolver.
+  const proven = (p: Promise<string>, by: 'http' | 'dns') =>
+    p.then((r) => (r === 'ok' ? { proven: true as const, by } : new Promise<never>(() => {})));
+  const both = Promise.all([viaHttp, viaDns]).then(
+    ([http, dns]): ProofResult =>
+      http === 'ok'
+        ? { proven: true, by: 'http' }
+        : dns === 'ok'
+          ? { proven: true, by: 'dns' }
+          : { proven: false, http, dns },
+  );
+  return Promise.race([proven(viaHttp, 'http'), proven(viaDns, 'dns'), both]);
 }

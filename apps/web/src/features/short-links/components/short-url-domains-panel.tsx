@@ -1,18 +1,6 @@
-import { linkLength, normaliseHost } from '@herald/shared/short-links/short-link-code';
+import { domainRefusal, linkLength, normaliseHost } from '@herald/shared/short-links/short-link-code';
 import type { TShortUrlDomain } from '@herald/shared/short-links/short-links.schemas';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,11 +15,20 @@ import { useShortUrlDomainAccess } from '../api/get-short-url-domain-access.ts';
 import { useShortUrlDomains } from '../api/get-short-url-domains.ts';
 import { useStoreShortUrlDomain } from '../api/store-short-url-domain.ts';
 import { useUpdateShortUrlDomain } from '../api/update-short-url-domain.ts';
+import { useVerifyShortUrlDomain } from '../api/verify-short-url-domain.ts';
+import { DomainVerificationSteps } from './domain-verification-steps.tsx';
+
+/** What the domain's status badge says: verified, waiting, or waiting after it stopped proving. */
+function statusOf(row: TShortUrlDomain): { key: 'verified' | 'waiting' | 'lost'; color: string } {
+  if (row.verification.status === 'verified') return { key: 'verified', color: 'teal' };
+  return row.verification.lost_at ? { key: 'lost', color: 'red' } : { key: 'waiting', color: 'yellow' };
+}
 
 /**
  * Settings → Short URL domains: the team's own hosts for `{{link}}` (url, access; sort order is
- * kept but not shown: a new domain goes last). Without the plan's `short-url-domain` the tab says
- * so and offers nothing to add; links then use the app's own host.
+ * kept but not shown: a new domain goes last). A domain waits for verification, with its steps and
+ * "Verify now", until it proves it is the team's (decision 028). Without the plan's
+ * `short-url-domain` the tab says so and offers nothing to add; links then use the app's own host.
  */
 export function ShortUrlDomainsPanel() {
   const { t } = useTranslation('short-links');
@@ -40,6 +37,7 @@ export function ShortUrlDomainsPanel() {
   const store = useStoreShortUrlDomain();
   const update = useUpdateShortUrlDomain();
   const remove = useDeleteShortUrlDomain();
+  const verify = useVerifyShortUrlDomain();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
   const [deleting, setDeleting] = useState<TShortUrlDomain>();
@@ -48,7 +46,7 @@ export function ShortUrlDomainsPanel() {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!host) return setError(translateMessage('short_url_domain_invalid'));
+    if (!host) return setError(translateMessage(domainRefusal(url) ?? 'short_url_domain_invalid'));
     const sortOrder = rows.reduce((max, d) => Math.max(max, d.sort_order), 0) + 1;
     store.mutate(
       { url: host, access: 'Enabled', sort_order: sortOrder },
@@ -74,6 +72,12 @@ export function ShortUrlDomainsPanel() {
         onError: (e) => notifyError(describeApiError(e)),
       },
     );
+
+  const verifyNow = (row: TShortUrlDomain) =>
+    verify.mutate(row.id, {
+      onSuccess: (result) => notifySuccess(translateMessage(result.code) ?? result.message),
+      onError: (e) => notifyError(describeApiError(e)),
+    });
 
   if (access.isPending) return <LoadingState rows={3} />;
   if (access.isError) return <ErrorState error={access.error} onRetry={() => access.refetch()} />;
@@ -120,52 +124,53 @@ export function ShortUrlDomainsPanel() {
       ) : rows.length === 0 ? (
         <EmptyState text={translateMessage('no_short_url_domains') ?? ''} />
       ) : (
-        <Table aria-label={t('title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('url')}</Table.Th>
-              <Table.Th>{t('access')}</Table.Th>
-              <Table.Th>{t('linkLength')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id} style={row.access === 'Enabled' ? undefined : { opacity: 0.55 }}>
-                <Table.Td fw={500}>{row.url}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Switch
-                      checked={row.access === 'Enabled'}
-                      onChange={(e) => toggle(row, e.currentTarget.checked)}
-                      aria-label={t('enableNamed', { url: row.url })}
-                    />
-                    <Badge variant="light" color={row.access === 'Enabled' ? 'teal' : 'gray'}>
-                      {t(`accessValue.${row.access}`)}
-                    </Badge>
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label={t('title')} style={{ listStyle: 'none' }}>
+          {rows.map((row) => {
+            const status = statusOf(row);
+            return (
+              <Paper component="li" key={row.id} withBorder p="md" radius="md" aria-label={row.url}>
+                <Stack gap="sm">
+                  <Group justify="space-between" align="center" gap="sm">
+                    <Group gap="sm" miw={0}>
+                      <Text fw={600} style={{ wordBreak: 'break-all' }}>
+                        {row.url}
+                      </Text>
+                      <Badge variant="light" color={status.color}>
+                        {t(`status.${status.key}`)}
+                      </Badge>
+                    </Group>
+                    <Group gap="md" wrap="nowrap">
+                      <Text size="sm" c={row.link_length > 17 ? 'orange.7' : 'dimmed'}>
+                        {t('characters', { count: row.link_length })}
+                      </Text>
+                      <Switch
+                        checked={row.access === 'Enabled'}
+                        onChange={(e) => toggle(row, e.currentTarget.checked)}
+                        aria-label={t('enableNamed', { url: row.url })}
+                        label={t(`accessValue.${row.access}`)}
+                      />
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('deleteNamed', { url: row.url })}
+                        onClick={() => setDeleting(row)}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Group>
                   </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={row.link_length > 17 ? 'orange.7' : undefined}>
-                    {t('characters', { count: row.link_length })}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('deleteNamed', { url: row.url })}
-                    onClick={() => setDeleting(row)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  {row.verification.status === 'waiting' && (
+                    <DomainVerificationSteps
+                      domain={row}
+                      verifying={verify.isPending && verify.variables === row.id}
+                      onVerify={() => verifyNow(row)}
+                    />
+                  )}
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
       )}
       <ConfirmModal
         opened={deleting !== undefined}
