@@ -94,6 +94,33 @@ describe.each(databases)('placeholders and the default sender on %s', (kind) => 
     expect(new URLSearchParams(sentTo('+380501110006').at(-1)?.body).get('From')).toBe('OtherName');
   });
 
+  it("shows each sent message's sender, gateway, parts and cost in the lead's Timeline", async () => {
+    const { owner, lead } = await team();
+    await sql`insert into alpha_names (team_id, name, status, is_default)
+      values (${owner.user.team_id}, 'HeraldShop', 1, true)`.execute(db());
+    const leadId = await lead('+380501110007', 'Олена');
+    const sent = await send(owner.token, {
+      lead_id: leadId,
+      message: `Привіт, {{imia}}! ${'Довгий текст. '.repeat(6)}`,
+    });
+    expect(sent.statusCode).toBe(200);
+    const log = await t.request({ method: 'GET', url: `/api/leads/${leadId}/log`, token: owner.token });
+    const entry = log.json().data.find((e: { action: string }) => e.action === 'sms_sent');
+    expect(entry.message).toEqual({
+      id: sent.json().data.id,
+      from: 'HeraldShop',
+      gateway: 'Twilio',
+      parts: 2,
+      price: sent.json().data.price,
+      currency: 'UAH',
+      status: sent.json().data.status,
+    });
+    // Another team's entries never carry this team's messages.
+    const other = await team();
+    const theirs = await t.request({ method: 'GET', url: `/api/leads/${leadId}/log`, token: other.owner.token });
+    expect(theirs.statusCode).toBe(404);
+  });
+
   it('refuses a template whose placeholder names no attribute, on create and on update; keeps one with a fallback', async () => {
     const { owner } = await team();
     const save = (method: 'POST' | 'PUT', message: string, id?: number) =>

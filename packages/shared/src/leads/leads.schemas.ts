@@ -75,6 +75,19 @@ export const ZLeadLogEntry = z.object({
       value_to: z.string().nullable(),
     }),
   ),
+  /** A sent message's entry: who it went from, through which gateway, its parts and what it cost. */
+  message: z
+    .object({
+      id: z.number(),
+      from: z.string().nullable(),
+      gateway: z.string().nullable(),
+      parts: z.number(),
+      /** Minor units of `currency`. */
+      price: z.number(),
+      currency: z.string(),
+      status: z.string().nullable(),
+    })
+    .optional(),
 });
 export type TLeadLogEntry = z.infer<typeof ZLeadLogEntry>;
 export const ZLeadLogPage = pageOf(ZLeadLogEntry);

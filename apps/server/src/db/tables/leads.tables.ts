@@ -94,6 +94,8 @@ export interface DiffEntry {
   lead_attribute_value: string | null;
   value_from: string | null;
   value_to: string | null;
+  /** A message's entry: the message, whose sender, gateway, parts and cost the Timeline shows. */
+  message_id?: number;
 }
 
 export interface LeadLogsTable {

@@ -233,6 +233,7 @@ export function createSendService(
                     lead_attribute_value: text,
                     value_from: to.phone,
                     value_to: null,
+                    message_id: Number(inserted.id),
                   },
                 ],
               },

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useLeadLog } from '../api/get-lead-log.ts';
 import { attributeNameLabel } from '../../../lib/attribute-label.ts';
 import { HistoryWindowNote } from '../../../components/history-window-note.tsx';
@@ -58,6 +58,7 @@ export function LeadTimeline({ leadId, historyDays }: { leadId: number; historyD
                     {describeDiff(t, diff, entry.type)}
                   </Text>
                 ))}
+                {entry.message && <MessageDetails message={entry.message} />}
               </Timeline.Item>
             ))}
           </Timeline>
@@ -77,6 +78,23 @@ export function LeadTimeline({ leadId, historyDays }: { leadId: number; historyD
       )}
       <HistoryWindowNote days={historyDays} />
     </Stack>
+  );
+}
+
+/** A sent message's details: its sender, gateway, parts and cost (and where it stands now). */
+function MessageDetails({ message }: { message: NonNullable<TLeadLogEntry['message']> }) {
+  const { t } = useTranslation('leads');
+  const parts = [
+    t('message.from', { from: message.from ?? t('message.gatewaySender') }),
+    message.gateway ? t('message.gateway', { gateway: message.gateway }) : null,
+    t('message.parts', { count: message.parts }),
+    formatMoney(message.price, message.currency),
+    message.status ? t(`log.sms_status_${message.status}`, { defaultValue: message.status }) : null,
+  ];
+  return (
+    <Text size="xs" c="dimmed" mt={2} data-testid="timeline-message">
+      {parts.filter(Boolean).join(' · ')}
+    </Text>
   );
 }
 
