@@ -1,0 +1,110 @@
+// `npm test`: types and lint (`npm run check`), unit tests, API tests (on PostgreSQL too when
+// TEST_DATABASE_URL is set) and browser tests, each part timed. Every part runs even after one
+// fails, so one run shows all that is wrong; the command fails if any did. It ends with how long
+// each part took and the ten slowest test files, read from the runners' JSON reports.
+// `npm test -- unit api` runs only the parts named (check, unit, api, browser).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type FileTime, type PartResult, playwrightFileTimes, summary, vitestFileTimes } from './test-report.ts';
+
+const root = join(import.meta.dirname, '..');
+const CHROMIUM = '/usr/bin/chromium';
+const PARTS = ['check', 'unit', 'api', 'browser'] as const;
+type Part = (typeof PARTS)[number];
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((a) => !(PARTS as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`Unknown part ${unknown.join(', ')}: the parts are ${PARTS.join(', ')}.`);
+  process.exit(2);
+}
+const parts: readonly Part[] = asked.length > 0 ? (asked as Part[]) : PARTS;
+
+function run(command: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? root,
+    env: { ...process.env, ...options.env },
+    stdio: 'inherit',
+  });
+  return result.status === 0;
+}
+
+/**
+ * The browser tests drive Debian's Chromium. Missing, it is installed where this may install
+ * packages (root, as on a fresh CI machine); otherwise the one line to run is said and nothing runs.
+ */
+function ensureChromium(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log(`${CHROMIUM} is missing: installing Debian's chromium for the browser tests.`);
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    run('apt-get', ['update'], { env });
+    run('apt-get', ['install', '-y', 'chromium'], { env });
+    if (existsSync(CHROMIUM)) return true;
+  }
+  console.error(
+    `The browser tests need Chromium at ${CHROMIUM}: run \`sudo apt-get install -y chromium\`, then npm test.`,
+  );
+  return false;
+}
+
+if (parts.includes('browser') && !ensureChromium()) process.exit(1);
+
+const reports = mkdtempSync(join(tmpdir(), 'herald-test-'));
+const files: FileTime[] = [];
+
+function readReport(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function vitest(project: 'unit' | 'api'): boolean {
+  const out = join(reports, `${project}.json`);
+  const ok = run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  files.push(...vitestFileTimes(readReport(out), project, root));
+  return ok;
+}
+
+function browser(): boolean {
+  const out = join(reports, 'browser.json');
+  // The config's web server builds the web app first (unless HERALD_E2E_SKIP_BUILD is set).
+  const reporter = process.env.CI ? 'line' : 'list';
+  const ok = run('npx', ['playwright', 'test', `--reporter=${reporter},json`], {
+    cwd: join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out },
+  });
+  files.push(...playwrightFileTimes(readReport(out), 'browser', 'e2e/tests/'));
+  return ok;
+}
+
+const steps: Record<Part, () => boolean> = {
+  check: () => run('npm', ['run', 'check']),
+  unit: () => vitest('unit'),
+  api: () => vitest('api'),
+  browser,
+};
+
+const started = Date.now();
+const results: PartResult[] = [];
+for (const part of parts) {
+  const at = Date.now();
+  console.log(`\n── ${part} ──`);
+  const ok = steps[part]();
+  results.push({ name: part, ms: Date.now() - at, ok });
+}
+rmSync(reports, { recursive: true, force: true });
+console.log(`\n${summary(results, files, Date.now() - started)}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
