@@ -134,22 +134,6 @@ export function createShortLinksRepository(db: Kysely<DB>) {
       return Number(r.numUpdatedRows) > 0;
     },
 
-    /**
-     * Opts phones out for the team, as an inbound STOP does (`message_opt_outs`, which every send
-     * checks): kept even where no lead holds the phone, e.g. a single SMS to a typed number. The
-     * gateway is the one that carried the link's message, when it still exists.
-     */
-    async addOptOuts(tx: Kysely<DB>, teamId: number, phones: string[], messageId: number | null): Promise<void> {
-      if (phones.length === 0) return;
-      await sql`
-        insert into message_opt_outs (team_id, phone, gateway_id, reason)
-        select ${teamId}, p.phone,
-          (select m.gateway_id from messages m where m.team_id = ${teamId} and m.id = ${messageId}),
-          'unsubscribe_link'
-        from unnest(${phones}::text[]) as p(phone)
-        on conflict (team_id, phone) do nothing`.execute(tx);
-    },
-
     domains: {
       async list(teamId: number) {
         return db
