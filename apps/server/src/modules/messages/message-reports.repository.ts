@@ -70,6 +70,18 @@ export function createMessageReportsRepository(db: Db) {
         where m.team_id = ${teamId} and m.id = v.id`.execute(tx);
     },
 
+    /** The gateway of each of these rows (rows whose gateway is gone are left out). */
+    async gatewaysOf(tx: Db, teamId: number, rowIds: number[]): Promise<Array<{ id: number; gatewayId: number }>> {
+      const rows = await tx
+        .selectFrom('messages')
+        .select(['id', 'gateway_id'])
+        .where('team_id', '=', teamId)
+        .where('id', 'in', rowIds)
+        .where('gateway_id', 'is not', null)
+        .execute();
+      return rows.map((r) => ({ id: Number(r.id), gatewayId: Number(r.gateway_id) }));
+    },
+
     /** Keeps reports whose row cannot take them yet (still being sent, or not known by this id). */
     async keep(tx: Db, teamId: number, gatewayId: number, reports: IncomingReport[]): Promise<void> {
       if (reports.length === 0) return;

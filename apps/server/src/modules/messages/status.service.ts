@@ -9,7 +9,6 @@ import {
   createMessageReportsRepository,
   type IncomingReport,
   type StatusChange,
-  type TakenReport,
 } from './message-reports.repository.ts';
 import type { MessagesDeps } from './messages.deps.ts';
 import type { MessageRow, MessagesRepository } from './messages.repository.ts';
@@ -86,12 +85,19 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
   }
 
   /** One gateway's reports, in arrival order, onto its rows (locked); returns the rows that moved. */
-  async function applyGroup(tx: Transaction<DB>, teamId: number, gatewayId: number, given: IncomingReport[]) {
+  async function applyGroup(
+    tx: Transaction<DB>,
+    teamId: number,
+    gatewayId: number,
+    given: IncomingReport[],
+    settledRows: number[],
+  ) {
     const pids = [...new Set(given.map((r) => r.providerMessageId))];
-    const rowIds = [...new Set(given.flatMap((r) => (r.row ? [r.row.id] : [])))];
+    const rowIds = [...new Set([...settledRows, ...given.flatMap((r) => (r.row ? [r.row.id] : []))])];
     const rows = await reportsRepo.forReports(tx, teamId, gatewayId, pids, rowIds);
     // Reports kept for these rows while they were being sent: any report of a settled row brings
-    // them back (they arrived first, so they go first). They name only rows locked here.
+    // them back (they arrived first, so they go first). They name only rows locked here, and are
+    // taken after the rows are locked, as every batch does, so two batches cannot deadlock on them.
     const settled = rows.filter((r) => r.state !== 'pending' && r.state !== 'claimed').map((r) => Number(r.id));
     const taken = await reportsRepo.takeKept(tx, teamId, settled, gatewayId);
     const reports = [...taken, ...given];
@@ -137,6 +143,7 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
       const next: MessageRow = {
         ...row,
         status,
+        error_code: moves ? report.errorCode : row.error_code,
         provider_message_id: row.provider_message_id ?? bind,
         state: reconciled ? 'submitted' : row.state,
       };
@@ -159,25 +166,26 @@ export function createStatusService(deps: MessagesDeps & { repo: MessagesReposit
    */
   async function applyBatch(batches: ReportBatch[]): Promise<void> {
     const moved = await db.transaction().execute(async (tx) => {
-      const groups = new Map<string, { teamId: number; gatewayId: number; reports: IncomingReport[] }>();
-      const add = (teamId: number, gatewayId: number, reports: IncomingReport[]) => {
+      const groups = new Map<
+        string,
+        { teamId: number; gatewayId: number; reports: IncomingReport[]; settled: number[] }
+      >();
+      const group = (teamId: number, gatewayId: number) => {
         const key = `${teamId}:${gatewayId}`;
-        const group = groups.get(key) ?? { teamId, gatewayId, reports: [] };
-        group.reports.push(...reports);
-        groups.set(key, group);
+        const found = groups.get(key) ?? { teamId, gatewayId, reports: [], settled: [] };
+        groups.set(key, found);
+        return found;
       };
-      // Kept reports arrived first: they go before the batch's own.
-      const settled = new Map<number, Set<number>>();
-      for (const b of batches)
-        for (const id of b.settled ?? []) settled.set(b.teamId, (settled.get(b.teamId) ?? new Set()).add(id));
-      for (const [teamId, ids] of settled) {
-        const taken: TakenReport[] = await reportsRepo.takeKept(tx, teamId, [...ids]);
-        for (const { gatewayId, ...report } of taken) add(teamId, gatewayId, [report]);
+      // Settled rows join their gateway's group: locked there, then their kept reports taken.
+      for (const b of batches) {
+        if (!b.settled?.length) continue;
+        for (const r of await reportsRepo.gatewaysOf(tx, b.teamId, b.settled))
+          group(b.teamId, r.gatewayId).settled.push(r.id);
       }
-      for (const b of batches) if (b.gatewayId !== null && b.reports.length > 0) add(b.teamId, b.gatewayId, b.reports);
+      for (const b of batches)
+        if (b.gatewayId !== null && b.reports.length > 0) group(b.teamId, b.gatewayId).reports.push(...b.reports);
       const out: MessageRow[] = [];
-      for (const { teamId, gatewayId, reports } of groups.values())
-        out.push(...(await applyGroup(tx, teamId, gatewayId, reports)));
+      for (const g of groups.values()) out.push(...(await applyGroup(tx, g.teamId, g.gatewayId, g.reports, g.settled)));
       return out;
     });
     if (moved.length === 0) return;
