@@ -71,6 +71,9 @@ export default defineConfig({
       // files of 150,000 rows, and the billing specs meet the shipped Trial's other limits. The
       // server runs from the repository's root.
       HERALD_PLANS_FILE: 'e2e/fixtures/plans.json',
+      // Short-URL domains are proven by asking this server itself, with the domain as Host, as a
+      // domain pointed here would be asked (short-links.spec.ts); no DNS or port 80 is needed.
+      DOMAIN_CHECK_BASE_URL: BASE_URL,
     },
   },
 });
