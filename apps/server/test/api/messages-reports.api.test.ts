@@ -4,8 +4,9 @@ import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupVerified } from '../support/accounts.ts';
 import { topUpThroughSandbox } from '../support/billing.ts';
+import { startFakeTelnyx } from '../support/fake-providers/fake-telnyx.ts';
 import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
-import { createTwilioGateway, deliver } from '../support/gateways.ts';
+import { createGateway, createTwilioGateway, deliver } from '../support/gateways.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
@@ -18,11 +19,12 @@ import { waitUntil } from '../support/wait.ts';
 describe.each(databases)('delivery reports and their rows on %s', (kind) => {
   let t: TestApp;
   let fake: Awaited<ReturnType<typeof startFakeTwilio>>;
+  let telnyx: Awaited<ReturnType<typeof startFakeTelnyx>>;
   let owner: Awaited<ReturnType<typeof signupVerified>>;
   let gateway: Awaited<ReturnType<typeof createTwilioGateway>>;
   const moved: Array<DomainEvents['messages.moved']> = [];
   beforeAll(async () => {
-    fake = await startFakeTwilio();
+    [fake, telnyx] = await Promise.all([startFakeTwilio(), startFakeTelnyx()]);
     t = await startTestApp(
       kind,
       {},
@@ -35,6 +37,7 @@ describe.each(databases)('delivery reports and their rows on %s', (kind) => {
   afterAll(async () => {
     await t?.close();
     await fake?.close();
+    await telnyx?.close();
   });
 
   const db = () => t.app.services.database.db;
@@ -54,7 +57,7 @@ describe.each(databases)('delivery reports and their rows on %s', (kind) => {
       lease_until = now() + interval '1 hour' where id = ${id}`.execute(db());
 
   /** A single SMS to a new lead; its row id, its provider's sid, and the lead. */
-  async function sent(phone: string) {
+  async function sent(phone: string, gatewayId = gateway.id) {
     const { source, list } = await sourceWithList(t, owner.token, `S ${phone}`);
     const ids = await attributeIds(t, owner.token);
     const leadId = (await createLead(t, owner.token, source.id, list.id, [[ids.phone, phone]])).json().id as number;
@@ -62,7 +65,7 @@ describe.each(databases)('delivery reports and their rows on %s', (kind) => {
       method: 'POST',
       url: '/api/leads/single-sms',
       token: owner.token,
-      payload: { lead_id: leadId, message: 'Hello', gateway_id: gateway.id },
+      payload: { lead_id: leadId, message: 'Hello', gateway_id: gatewayId },
     });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { id: number; provider_message_id: string };
@@ -106,6 +109,36 @@ describe.each(databases)('delivery reports and their rows on %s', (kind) => {
     expect((await row(b.id)).status).toBe('queued');
     expect((await report(b.id, b.sid, 'delivered')).statusCode).toBe(200);
     expect((await row(b.id)).status).toBe('delivered');
+  });
+
+  it('where only the body is signed (Telnyx), the URL names a row only the provider id has not claimed', async () => {
+    const telnyxGateway = await createGateway(t, owner.token, {
+      type: 'telnyx',
+      name: 'Telnyx',
+      credentials: {
+        api_key: telnyx.apiKey,
+        from_telnyx: '+15550001111',
+        public_key: telnyx.publicKey,
+        base_url: telnyx.url,
+      },
+    });
+    const a = await sent('+380671110011', telnyxGateway.id);
+    const b = await sent('+380671110012', telnyxGateway.id);
+    await unanswered(b.id, 'unknown');
+    const toB = (url: string) => {
+      const named = new URL(url);
+      named.searchParams.set('m', String(b.id));
+      return named.toString();
+    };
+    // A's signed event sent to B's URL: A's provider id decides; B learns nothing from it.
+    const aDelivered = telnyx.event(a.sid, 'message.finalized', 'delivered');
+    expect((await deliver(t, { ...aDelivered, url: toB(aDelivered.url) })).statusCode).toBe(200);
+    expect(await row(a.id)).toMatchObject({ status: 'delivered', provider_message_id: a.sid });
+    expect(await row(b.id)).toMatchObject({ state: 'unknown', status: null, provider_message_id: null });
+    // B's own event to its own URL binds it.
+    const bDelivered = telnyx.event(b.sid, 'message.finalized', 'delivered');
+    expect((await deliver(t, { ...bDelivered, url: toB(bDelivered.url) })).statusCode).toBe(200);
+    expect(await row(b.id)).toMatchObject({ state: 'submitted', status: 'delivered', provider_message_id: b.sid });
   });
 
   it('a report that outruns its row is kept, then applied once the row settles', async () => {
