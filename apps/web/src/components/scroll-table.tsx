@@ -11,16 +11,20 @@ interface Props extends TableProps {
    * so that the row's name stays beside it (tables.css).
    */
   stickyColumns?: 1 | 2;
+  /** The last column (status or actions) stays at the right edge too (tables.css). */
+  stickyLast?: boolean;
 }
 
 /**
  * A table that scrolls inside its own box with its header and first column (or checkbox and
- * first column) kept in view, so that a row is never read without knowing whose it is.
+ * first column) kept in view, so that a row is never read without knowing whose it is; with
+ * `stickyLast`, its status or actions column too.
  */
 export function ScrollTable({
   minWidth,
   maxHeight = 'calc(100dvh - 220px)',
   stickyColumns = 1,
+  stickyLast = false,
   children,
   ...table
 }: Props) {
@@ -33,6 +37,7 @@ export function ScrollTable({
         highlightOnHover
         stickyHeader
         data-sticky-first={stickyColumns}
+        data-sticky-last={stickyLast || undefined}
         {...table}
       >
         {children}

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Grid, Group, Paper, Stack, Text, Title } from '@
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/page-states.tsx';
 import { useAttributes } from '../../../features/attributes/api/get-attributes.ts';
 import { usePermission } from '../../../features/auth/hooks/use-permission.ts';
@@ -44,7 +44,9 @@ export function LeadDetailPage() {
   const segments = useLeadSegments(leadId, canSeeAudiences);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [showDuplicates, setShowDuplicates] = useState(false);
+  // A table's duplicates count links here with `?show=duplicates`: the list opens already shown.
+  const [search] = useSearchParams();
+  const [showDuplicates, setShowDuplicates] = useState(search.get('show') === 'duplicates');
   const back = backPath({ sourceId, listId, segmentId, subId });
 
   if (!leadId) return <NotFoundPage />;

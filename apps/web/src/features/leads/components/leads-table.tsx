@@ -3,6 +3,7 @@ import type { TLead, TLeadPage } from '@herald/shared/leads/leads.schemas';
 import { Anchor, Checkbox, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
@@ -39,7 +40,8 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
   const after = (show('duplicates') ? 1 : 0) + 1;
   const span = before + columns.length + after;
   // On a phone the table takes its content's width (dates fold onto two lines), so the key columns
-  // come first into view; wider screens give every column room.
+  // come first into view; wider screens give every column room: 90 px each keeps the spec's columns
+  // and three attributes of the team's own within a 1366-pixel screen, status included.
   const narrow = useMediaQuery('(max-width: 36em)');
 
   if (query.isPending) return <LoadingState rows={8} />;
@@ -49,8 +51,11 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
   return (
     <>
       <ScrollTable
-        minWidth={narrow ? 0 : Math.max(720, span * 110)}
+        minWidth={narrow ? 0 : Math.max(720, span * 90)}
         stickyColumns={selection ? 2 : 1}
+        stickyLast
+        // Gutters of 6 px: a row with three attributes of the team's own keeps its status in view.
+        horizontalSpacing={6}
         aria-label={t('leadsTitle')}
       >
         <Table.Thead>
@@ -125,12 +130,30 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
                 )}
                 {columns.map((a) => (
                   <Table.Td key={a.id}>
-                    <Text size="sm" {...cellText(valuesOf(lead, a.id), { nowrap: isLockedColumn(a) })}>
-                      {valuesOf(lead, a.id)}
+                    <Text size="sm" {...cellText(valuesOf(lead, a.id), { nowrap: a.type === 'phone' })}>
+                      {a.type === 'email' ? atTheAt(valuesOf(lead, a.id)) : valuesOf(lead, a.id)}
                     </Text>
                   </Table.Td>
                 ))}
-                {show('duplicates') && <Table.Td ta="right">{formatNumber(lead.duplicates)}</Table.Td>}
+                {show('duplicates') && (
+                  <Table.Td ta="right">
+                    {lead.duplicates > 0 ? (
+                      // Opens the lead with its duplicates shown, as the count on the lead's page does.
+                      <Anchor
+                        component={Link}
+                        to={`${href}?show=duplicates`}
+                        size="sm"
+                        title={t('duplicatesOf.show')}
+                        onClick={(e) => e.stopPropagation()}
+                        data-duplicates-link
+                      >
+                        {formatNumber(lead.duplicates)}
+                      </Anchor>
+                    ) : (
+                      formatNumber(lead.duplicates)
+                    )}
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <LeadStatusBadge status={lead.status} />
                 </Table.Td>
@@ -149,6 +172,30 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
       />
     </>
   );
+}
+
+/**
+ * An address that may fold after its `@` (and nowhere else) when the column is narrow: the whole
+ * row, up to its status, keeps within a laptop's width with the team's own attributes beside it.
+ */
+function atTheAt(value: string) {
+  const nowrap = { whiteSpace: 'nowrap' } as const;
+  return value.split('; ').map((address, i) => {
+    const at = address.indexOf('@') + 1;
+    return (
+      // biome-ignore lint/suspicious/noArrayIndexKey: a lead may hold one address twice
+      <Fragment key={i}>
+        {i > 0 && '; '}
+        <span style={nowrap}>{at > 0 ? address.slice(0, at) : address}</span>
+        {at > 0 && (
+          <>
+            <wbr />
+            <span style={nowrap}>{address.slice(at)}</span>
+          </>
+        )}
+      </Fragment>
+    );
+  });
 }
 
 /** A date and time that may fold between the two (never inside either) when the column is narrow. */

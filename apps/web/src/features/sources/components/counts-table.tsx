@@ -68,7 +68,13 @@ export function CountsTable<T extends Row>(props: Props<T>) {
         </EmptyState>
       ) : (
         <>
-          <ScrollTable minWidth={960} verticalSpacing="sm" stickyColumns={canManage ? 2 : 1} aria-label={label}>
+          <ScrollTable
+            minWidth={960}
+            verticalSpacing="sm"
+            stickyColumns={canManage ? 2 : 1}
+            stickyLast={canManage}
+            aria-label={label}
+          >
             <Table.Thead>
               <Table.Tr>
                 {canManage && <SelectAllHeader selection={selection} />}

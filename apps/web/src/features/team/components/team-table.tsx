@@ -1,5 +1,6 @@
 import type { TTeamMember } from '@herald/shared/team/team.schemas';
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -47,14 +48,16 @@ export function TeamTable({
 
   return (
     <>
-      <ScrollTable minWidth={720} verticalSpacing="sm" aria-label={t('tabs.team')}>
+      <ScrollTable minWidth={640} verticalSpacing="sm" stickyLast aria-label={t('tabs.team')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('name')}</Table.Th>
-            <Table.Th>{t('email')}</Table.Th>
-            <Table.Th>{t('role')}</Table.Th>
+            <Table.Th>
+              {t('name')} · {t('email')}
+            </Table.Th>
+            <Table.Th>
+              {t('role')} · {t('status')}
+            </Table.Th>
             <Table.Th ta="right">{t('balance')}</Table.Th>
-            <Table.Th>{t('status')}</Table.Th>
             <Table.Th>
               <VisuallyHidden>{t('common:actions')}</VisuallyHidden>
             </Table.Th>
@@ -66,35 +69,44 @@ export function TeamTable({
             return (
               <Table.Tr key={member.id}>
                 <Table.Td>
-                  <Text size="sm" {...cellText(member.name, { name: true })}>
+                  {/* The address under the name, not in a column of its own: the row's actions keep their room. */}
+                  <Text size="sm" {...cellText(member.name, { name: true, maxWidth: '16rem' })}>
                     {member.name}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" {...cellText(member.email, { nowrap: true })}>
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    title={member.email}
+                    style={{ overflowWrap: 'anywhere', maxWidth: '16rem' }}
+                  >
                     {member.email}
                   </Text>
                 </Table.Td>
-                <Table.Td>{t(`roles.${member.role}`)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(member.balance, currency)}</Table.Td>
                 <Table.Td>
+                  <Text size="sm">{t(`roles.${member.role}`)}</Text>
                   <Badge variant="light" color={member.blocked ? 'red' : 'teal'} style={{ minWidth: 'max-content' }}>
                     {t(member.blocked ? 'blocked' : 'active')}
                   </Badge>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(member.balance, currency)}
                 </Table.Td>
                 <Table.Td ta="right">
                   <Group gap={6} justify="flex-end" wrap="nowrap">
                     {member.id !== currentUserId && memberActions?.(member)}
                     {actionable && (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        color={member.blocked ? 'teal' : 'red'}
-                        onClick={() => setTarget(member)}
-                        aria-label={t(member.blocked ? 'unblockUser' : 'blockUser', { name: member.name })}
-                      >
-                        {t(member.blocked ? 'unblock' : 'block')}
-                      </Button>
+                      // An icon with its word on hover: the row's actions keep their room beside
+                      // the balance button in the profile's narrower column.
+                      <Tooltip label={t(member.blocked ? 'unblock' : 'block')}>
+                        <ActionIcon
+                          variant="light"
+                          color={member.blocked ? 'teal' : 'red'}
+                          onClick={() => setTarget(member)}
+                          aria-label={t(member.blocked ? 'unblockUser' : 'blockUser', { name: member.name })}
+                        >
+                          {member.blocked ? <IconLockOpen size={16} aria-hidden /> : <IconLock size={16} aria-hidden />}
+                        </ActionIcon>
+                      </Tooltip>
                     )}
                   </Group>
                 </Table.Td>
