@@ -5,6 +5,7 @@ import type { DB } from '../../src/db/schema.ts';
 import type { DomainProbe, ShortLinksModule } from '../../src/modules/short-links/index.ts';
 import { addMember, signupVerified } from '../support/accounts.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { waitUntil } from '../support/wait.ts';
 
 /**
  * Settings → Short URL domains: the owner's and admins', one team's only, the plan's; a host is
@@ -220,6 +221,8 @@ describe.each(databases)('short URL domains on %s', (kind) => {
 
   it('the scheduled check verifies waiting domains that prove, and takes a verified one out of use after two failures', async () => {
     const owner = await signupVerified(t);
+    const admin = await addMember(t, owner.token, 'team_admin');
+    const operator = await addMember(t, owner.token, 'team_operator');
     const host = 'go.scheduled.example.ua';
     const added = (await api(owner.token, 'POST', '', { url: host })).json().data;
     pointsHere.add(host);
@@ -237,6 +240,17 @@ describe.each(databases)('short URL domains on %s', (kind) => {
     expect(lost.verification).toMatchObject({ status: 'waiting', verified_at: null, lost_at: expect.any(String) });
     expect(lost.access).toBe('Enabled');
     expect(await linkHost(owner.token)).toBe(appHost());
+    // The owner and the admins are mailed, in uk/en/ru, with the way back; operators are not.
+    const lostMails = () => t.mails().filter((m) => m.subject.includes(host));
+    await waitUntil('the owner and the admin mailed', async () => lostMails().length === 2);
+    expect(
+      lostMails()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([owner.email, admin.email].sort());
+    expect(lostMails().some((m) => m.to === operator.email)).toBe(false);
+    expect(lostMails()[0].text).toContain('http://herald.test/settings/short-url-domains');
+    expect(lostMails()[0].text).toContain('Перевірити зараз');
 
     // Proving again restores it and forgets the loss.
     pointsHere.add(host);

@@ -2,13 +2,15 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TFeatureSlug } from '@herald/shared/plans/plans.schemas';
 import type { DB } from '../../db/schema.ts';
+import { SHORT_URL_DOMAIN_LOST_MAIL_JOB } from '@herald/shared/jobs/short-links.jobs';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { createDomainProbe, type DomainProbe } from './domain-proof.ts';
 import { createShortLinkClicks } from './short-link-clicks.service.ts';
 import { shortLinkRedirectRoutes } from './short-links.redirect.ts';
 import { createShortLinksRepository } from './short-links.repository.ts';
 import { createShortLinksMaker } from './short-links.service.ts';
-import { registerDomainChecks } from './short-url-domains.jobs.ts';
+import { registerDomainChecks, registerDomainLostMail } from './short-url-domains.jobs.ts';
 import { shortUrlDomainsRoutes } from './short-url-domains.routes.ts';
 import { createShortUrlDomainsService } from './short-url-domains.service.ts';
 
@@ -17,6 +19,7 @@ export type { DomainProbe } from './domain-proof.ts';
 export interface ShortLinksModuleDeps {
   db: Kysely<DB>;
   jobs: Pick<JobQueue, 'register' | 'schedule' | 'send'>;
+  mailer: Mailer;
   runWorkers: boolean;
   /** The app's own origin (APP_URL): its host serves every team's links, and is the host when a team has no domain. */
   appUrl: string;
@@ -51,8 +54,14 @@ export async function createShortLinksModule(deps: ShortLinksModuleDeps) {
     probe: deps.domainProbe ?? createDomainProbe({ baseUrl: deps.domainCheckBaseUrl }),
     loseAfter: deps.domainLoseAfter ?? 2,
     log: deps.log ?? quiet,
+    onLost: async (domain) => void (await deps.jobs.send(SHORT_URL_DOMAIN_LOST_MAIL_JOB, domain)),
   });
   await registerDomainChecks(deps.jobs, domains, deps.runWorkers);
+  await registerDomainLostMail(deps.jobs, {
+    repo,
+    mailer: deps.mailer,
+    settingsUrl: `${deps.appUrl.replace(/\/$/, '')}/settings/short-url-domains`,
+  });
   const pageRoutes = (app: FastifyInstance) => shortLinkRedirectRoutes(app, { repo, clicks, appHost });
   return {
     make: maker.make,

@@ -20,7 +20,7 @@ interface RedirectDeps {
 /** Links found lately, by code: a link never changes where it goes, so repeat hits skip the lookup. */
 const CACHE_SIZE = 20_000;
 const CACHE_MS = 60_000;
-/** Verified domains' teams, by host: a domain that stops proving keeps serving at most this long. */
+/** Domains' teams, by host: a domain deleted or given up keeps serving its team's links at most this long. */
 const DOMAIN_CACHE_MS = 30_000;
 
 /**
@@ -28,8 +28,8 @@ const DOMAIN_CACHE_MS = 30_000;
  * Host header). Only a path of 7–15 base-62 characters reaches it; on the app's own host a path
  * that is no link (a screen such as `/settings`) goes on to the web app as before, so the web
  * app's routes are never shadowed. A link answers on the app's host, and on its own host while
- * that is a verified domain of the link's team (a host another team added before domains were
- * proven serves none of its links). Any error answers the links' own error page, never a bare 500.
+ * that host is a domain of the link's team (a host another team added before domains were
+ * proven serves none of its links there). Any error answers the links' own error page, never a bare 500.
  * `GET /.well-known/herald/{token}` answers a domain's proof, by Host (decision 028).
  */
 export async function shortLinkRedirectRoutes(app: FastifyInstance, deps: RedirectDeps) {
@@ -52,8 +52,8 @@ export async function shortLinkRedirectRoutes(app: FastifyInstance, deps: Redire
     const now = Date.now();
     const hit = domains.get(host);
     if (hit && hit.until > now) return hit.teamId;
-    const teamId = await repo.verifiedDomainTeam(host);
-    // Only a verified domain is kept: a host verified a moment later serves at once.
+    const teamId = await repo.domainTeam(host);
+    // Only a held host is kept: a host added a moment later serves at once.
     if (teamId !== undefined) {
       if (domains.size >= CACHE_SIZE) domains.delete(domains.keys().next().value as string);
       domains.set(host, { teamId, until: now + DOMAIN_CACHE_MS });

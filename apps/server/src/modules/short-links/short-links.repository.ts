@@ -87,16 +87,13 @@ export function createShortLinksRepository(db: Kysely<DB>) {
     },
 
     /**
-     * The team whose verified domain `host` is, if any: the redirect serves a link on a domain only
-     * for that team (and every link on the app's own host).
+     * The team holding the domain `host`, if any: the redirect serves a link on a domain only for
+     * that team (and every link on the app's own host). Links are made on verified domains only,
+     * so a link there was made while its team had proven the host; one that stops proving keeps
+     * its links working for as long as the host still points here.
      */
-    async verifiedDomainTeam(host: string): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('short_url_domains')
-        .select('team_id')
-        .where('url', '=', host)
-        .where('verified_at', 'is not', null)
-        .executeTakeFirst();
+    async domainTeam(host: string): Promise<number | undefined> {
+      const row = await db.selectFrom('short_url_domains').select('team_id').where('url', '=', host).executeTakeFirst();
       return row === undefined ? undefined : Number(row.team_id);
     },
 
@@ -193,6 +190,17 @@ export function createShortLinksRepository(db: Kysely<DB>) {
       /** Every domain of the installation, for the scheduled check (a few per team). */
       async listAll() {
         return db.selectFrom('short_url_domains').select(domainColumns).orderBy('id').execute();
+      },
+      /** All the team's owner and admins who may be mailed about its domains. */
+      async managers(teamId: number) {
+        return db
+          .selectFrom('users')
+          .select('email')
+          .where('team_id', '=', teamId)
+          .where('role', 'in', ['team_owner', 'team_admin'])
+          .where('blocked', '=', false)
+          .orderBy('id')
+          .execute();
       },
       /** The domain at `host` whose token is `token` (what its well-known file answers). */
       async findByHostToken(host: string, token: string) {

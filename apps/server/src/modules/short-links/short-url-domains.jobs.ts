@@ -1,5 +1,8 @@
-import { SHORT_URL_DOMAINS_CHECK_JOB } from '@herald/shared/jobs/short-links.jobs';
+import { SHORT_URL_DOMAIN_LOST_MAIL_JOB, SHORT_URL_DOMAINS_CHECK_JOB } from '@herald/shared/jobs/short-links.jobs';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { ShortLinksRepository } from './short-links.repository.ts';
+import { domainLostMail } from './short-url-domains.mail.ts';
 import type { ShortUrlDomainsService } from './short-url-domains.service.ts';
 
 /** Minute 17 of every hour: a domain whose DNS changed is found within the hour, either way. */
@@ -21,4 +24,18 @@ export async function registerDomainChecks(
   if (!runWorkers) return;
   await jobs.schedule(SHORT_URL_DOMAINS_CHECK_JOB, DOMAINS_CHECK_CRON, {});
   await jobs.send(SHORT_URL_DOMAINS_CHECK_JOB, {});
+}
+
+/**
+ * The mail to a team's owner and admins when a domain was taken out of use: a retried job sent
+ * after the check wrote the loss, one mail per address.
+ */
+export async function registerDomainLostMail(
+  jobs: Pick<JobQueue, 'register'>,
+  deps: { repo: ShortLinksRepository; mailer: Mailer; settingsUrl: string },
+) {
+  await jobs.register(SHORT_URL_DOMAIN_LOST_MAIL_JOB, async ({ teamId, host }) => {
+    const mail = domainLostMail(host, deps.settingsUrl);
+    for (const { email } of await deps.repo.domains.managers(teamId)) await deps.mailer.send({ to: email, ...mail });
+  });
 }

@@ -53,6 +53,8 @@ export interface DomainsDeps {
   /** Failed re-checks in a row after which a verified domain is taken out of use. */
   loseAfter: number;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+  /** Tells the team a verified domain was taken out of use (a mail, sent by a job). */
+  onLost: (domain: { teamId: number; domainId: number; host: string }) => Promise<void>;
 }
 
 const notFound = () => new AppError('not_found', message('short_url_domain_not_found'));
@@ -82,6 +84,7 @@ export function createShortUrlDomainsService(repo: ShortLinksRepository, deps: D
       deps.log.info(context, 'short URL domain verified');
     if (after && row.verified_at !== null && after.verified_at === null) {
       deps.log.warn(context, 'short URL domain stopped proving ownership and is out of use');
+      await deps.onLost({ teamId: Number(row.team_id), domainId: Number(row.id), host: row.url });
     }
     return { result, row: after };
   }
