@@ -3,76 +3,17 @@ import type { TGateway } from '@herald/shared/gateways/gateways.schemas';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { type Bucket, giveBackTokens, takeTokens, waitForTokens } from '../../jobs/rate-buckets.ts';
-import { isSendFailure, type MessagesDeps, type SendingAdapter } from './messages.deps.ts';
+import type { MessagesDeps, SendingAdapter } from './messages.deps.ts';
 import type { MessageRow } from './messages.repository.ts';
 import type { Outcome, SendRowsRepository } from './send-rows.repository.ts';
+import { type CrashMoment, type EngineSettings, gatewayBuckets, outcomeOf, rowStatusUrl } from './send-rules.ts';
 import type { StatusService } from './status.service.ts';
 
-/** Where a test stops a send as a crash would: inside the claim, after it, after `called_at`, after the answer. */
-export type CrashMoment = 'claim' | 'claimed' | 'called' | 'answered';
-
-/** The engine's tuning (decision 024). */
-export interface EngineSettings {
-  leaseMs: number;
-  /** An unknown row still unproven this long after its call is re-sent (dedupe by key) or refunded. */
-  unknownDeadlineMs: number;
-  /** Rows a dispatch claims at once, per gateway. */
-  batch: number;
-  /** Calls in flight at once per dispatch (one `called_at` stamp each window). */
-  concurrency: number;
-  /** Rate buckets on: off only for a measurement of the engine itself. */
-  rates: boolean;
-  /** A loop with nothing due looks again after this long. */
-  idleMs: number;
-}
-
-/** Claims before a row that is never taken (refused connections, 5xx of a deduping provider) fails. */
-const MAX_ATTEMPTS = 8;
-/** A 429 is not the message's fault: it may wait its turn far longer. */
-const MAX_RATE_LIMITED_ATTEMPTS = 50;
-const backoffMs = (attempt: number) => Math.min(60_000, 1_000 * 2 ** Math.max(0, attempt - 1));
+export type { CrashMoment, EngineSettings } from './send-rules.ts';
 
 type Deps = MessagesDeps & { rows: SendRowsRepository; status: StatusService; settings: EngineSettings };
 
-/** The bucket a gateway's sends draw on: its own setting, else what the provider declares. */
-export function gatewayBuckets(gateway: TGateway, adapter: SendingAdapter, rates: boolean): Bucket[] {
-  if (!rates) return [];
-  const own = Number(gateway.params.parts_per_second);
-  const rate = Number.isFinite(own) && own > 0 ? own : adapter.capabilities.requestsPerSecond;
-  if (!(rate > 0)) return [];
-  return [{ key: `gateway:${gateway.id}`, rate, burst: Math.max(1, rate) }];
-}
-
-/** The status URL one row's call carries: the gateway's, naming the row (`?m=`), so its reports find it. */
-export function rowStatusUrl(base: string, messageId: number): string {
-  const url = new URL(base);
-  url.searchParams.set('m', String(messageId));
-  return url.toString();
-}
-
-/**
- * How a call that threw leaves its row. Never taken (429, a refused connection): due again later,
- * with no sleep here. A 5xx: due again only where the provider dedupes by our key, else unknown
- * (it may have taken it). Refused for good: failed, and refunded.
- */
-export function outcomeOf(row: MessageRow, error: unknown, adapter: SendingAdapter): Outcome {
-  const id = Number(row.id);
-  const errorMessage = error instanceof Error ? error.message : String(error);
-  if (!isSendFailure(error)) return { id, state: 'unknown', errorCode: 'error', errorMessage };
-  const errorCode = error.providerCode ?? error.reason;
-  if (error.kind === 'permanent') return { id, state: 'failed', errorCode, errorMessage };
-  if (error.kind === 'retryable') {
-    if (error.reason === 'rate_limited') {
-      if (row.attempt >= MAX_RATE_LIMITED_ATTEMPTS) return { id, state: 'failed', errorCode, errorMessage };
-      return { id, state: 'pending', delayMs: error.retryAfterMs ?? 1_000, errorCode, errorMessage };
-    }
-    const taken = error.reason === 'provider_error' && !adapter.capabilities.dedupesByKey;
-    if (taken) return { id, state: 'unknown', errorCode, errorMessage };
-    if (row.attempt >= MAX_ATTEMPTS) return { id, state: 'failed', errorCode, errorMessage };
-    return { id, state: 'pending', delayMs: backoffMs(row.attempt), errorCode, errorMessage };
-  }
-  return { id, state: 'unknown', errorCode, errorMessage };
-}
+const priceKey = (row: MessageRow) => `${row.user_id}:${phoneCountry(row.phone) ?? ''}`;
 
 /**
  * The send path (decision 024): claim due rows in batches, charge them by their own keys (a
@@ -125,7 +66,7 @@ export function createDispatcher(deps: Deps) {
         teamId,
         settled.filter((r) => Number(r.team_id) === teamId && r.state !== 'pending').map((r) => Number(r.id)),
       );
-    const limited = outcomes.filter((o) => o.state === 'pending' && o.errorCode === 'rate_limited');
+    const limited = outcomes.filter((o) => o.state === 'pending' && o.rateLimited);
     const parts = limited.reduce((n, o) => n + (claimed.get(o.id)?.parts || 1), 0);
     if (parts > 0)
       await giveBackTokens(
@@ -165,8 +106,18 @@ export function createDispatcher(deps: Deps) {
    * Charges claimed rows by their own keys (a re-claim replays the charge, nothing is taken twice)
    * and answers those that may go; the rest fail (balance short, payer gone) uncharged.
    */
-  async function charge(tx: Kysely<DB>, teamId: number, claimed: MessageRow[]) {
+  /** The price of a part for each payer and destination country among the rows. */
+  async function pricesOf(teamId: number, claimed: MessageRow[]) {
     const prices = new Map<string, number>();
+    for (const row of claimed) {
+      if (row.user_id === null) continue;
+      const key = priceKey(row);
+      if (!prices.has(key)) prices.set(key, await deps.pricePerPart(teamId, Number(row.user_id), row.phone));
+    }
+    return prices;
+  }
+
+  async function charge(tx: Kysely<DB>, teamId: number, claimed: MessageRow[], prices: Map<string, number>) {
     const ok: MessageRow[] = [];
     const refused: Array<{ row: MessageRow; code: string }> = [];
     for (const row of claimed) {
@@ -175,12 +126,7 @@ export function createDispatcher(deps: Deps) {
         continue;
       }
       const userId = Number(row.user_id);
-      const priceKey = `${userId}:${phoneCountry(row.phone) ?? ''}`;
-      let pricePerPart = prices.get(priceKey);
-      if (pricePerPart === undefined) {
-        pricePerPart = await deps.pricePerPart(teamId, userId, row.phone);
-        prices.set(priceKey, pricePerPart);
-      }
+      const pricePerPart = prices.get(priceKey(row)) ?? 0;
       const result = await deps.charge(tx, teamId, {
         userId,
         code: row.kind === 'single' ? 'sent_single_message' : 'sent_message',
@@ -225,12 +171,15 @@ export function createDispatcher(deps: Deps) {
     if (taken.granted === 0) return { sent: 0, waitMs: taken.waitMs };
     const keys = buckets.map((b) => b.key);
 
-    const { ok } = await db.transaction().execute(async (tx) => {
-      const claimed = await rows.claim(tx, teamId, gatewayId, taken.granted, settings.leaseMs);
+    const claimed = await db.transaction().execute(async (tx) => {
+      const list = await rows.claim(tx, teamId, gatewayId, taken.granted, settings.leaseMs);
       // A throw here (a crash) rolls the claim back: the rows stay pending.
-      await crash('claim', claimed);
-      return charge(tx, teamId, claimed);
+      await crash('claim', list);
+      return list;
     });
+    // Prices are read outside the charge's transaction (the embedded database has one connection).
+    const prices = await pricesOf(teamId, claimed);
+    const { ok } = await db.transaction().execute((tx) => charge(tx, teamId, claimed, prices));
     const users = [...new Set(ok.map((r) => Number(r.user_id)))];
     if (users.length > 0) await deps.announce(teamId, users);
     await crash('claimed', ok);

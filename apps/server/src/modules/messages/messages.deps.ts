@@ -9,7 +9,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { TStatusReport } from '@herald/shared/gateways/gateways.schemas';
 import type { TMessageStatus } from '@herald/shared/gateways/message-status';
 import type { TGatewayCapabilities } from '@herald/shared/gateways/gateway-types';
-import type { CrashMoment, EngineSettings } from './dispatch.ts';
+import type { CrashMoment, EngineSettings } from './send-rules.ts';
 import type { MessageRow } from './messages.repository.ts';
 import type { ChargeRequest, ChargeResult, RefundRequest, RefundResult } from '@herald/shared/billing/charges';
 

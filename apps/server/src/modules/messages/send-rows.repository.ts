@@ -32,7 +32,7 @@ export type Outcome =
   | { id: number; state: 'submitted'; providerMessageId: string; status: TMessageStatus | null }
   | { id: number; state: 'failed' | 'unknown'; errorCode: string; errorMessage: string }
   /** Not taken (a 429, a refused connection): due again after `delayMs`. */
-  | { id: number; state: 'pending'; delayMs: number; errorCode: string; errorMessage: string };
+  | { id: number; state: 'pending'; delayMs: number; errorCode: string; errorMessage: string; rateLimited?: boolean };
 
 /** The send path's writes to `messages` (decision 024): queue, claim, stamp the call, settle. */
 export function createSendRowsRepository(db: Db) {
