@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { type BuildOptions, buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { UNLIMITED_TRIAL_PLANS } from './plans-file.ts';
 import type { BenchContext } from './types.ts';
@@ -16,6 +16,9 @@ export interface RunningHerald {
   url: string;
   /** Signs up a team owner with the e-mail already verified: their token and team. */
   signUpOwner(): Promise<{ token: string; teamId: number }>;
+  /** The configuration it was built from, and its job schema: another process of the same deployment starts from them. */
+  env: Record<string, string>;
+  jobsSchema?: string;
   close(): Promise<void>;
 }
 
@@ -23,7 +26,11 @@ export interface RunningHerald {
  * Starts the real app on 127.0.0.1 and a random port, on a temp DATA_DIR: embedded PGlite, or a
  * fresh schema on BENCH_DATABASE_URL that `close` drops again, so runs never see each other's rows.
  */
-export async function startHerald(ctx: BenchContext, env: Record<string, string> = {}): Promise<RunningHerald> {
+export async function startHerald(
+  ctx: BenchContext,
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<RunningHerald> {
   const dataDir = mkdtempSync(join(tmpdir(), 'herald-bench-'));
   const schema = ctx.databaseUrl ? `bench_${randomUUID().replaceAll('-', '').slice(0, 16)}` : undefined;
   let databaseUrl: string | undefined;
@@ -49,23 +56,24 @@ export async function startHerald(ctx: BenchContext, env: Record<string, string>
   };
 
   let app: FastifyInstance | undefined;
+  // An explicit env, not process.env: a DATABASE_URL in the shell must not redirect the bench.
+  const configEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    HERALD_PLANS_FILE: UNLIMITED_TRIAL_PLANS,
+    // Test payments, which a PostgreSQL installation must ask for.
+    HERALD_PAYMENTS: 'sandbox',
+    // For A/B runs of the import's chunking: fixed chunks of this many rows instead of sized ones.
+    ...(process.env.BENCH_IMPORT_CHUNK_ROWS ? { IMPORT_CHUNK_ROWS: process.env.BENCH_IMPORT_CHUNK_ROWS } : {}),
+    ...env,
+  };
+  const jobsSchema = schema ? `${schema}_jobs` : undefined;
   try {
-    // An explicit env, not process.env: a DATABASE_URL in the shell must not redirect the bench.
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      HERALD_PLANS_FILE: UNLIMITED_TRIAL_PLANS,
-      // Test payments, which a PostgreSQL installation must ask for.
-      HERALD_PAYMENTS: 'sandbox',
-      // For A/B runs of the import's chunking: fixed chunks of this many rows instead of sized ones.
-      ...(process.env.BENCH_IMPORT_CHUNK_ROWS ? { IMPORT_CHUNK_ROWS: process.env.BENCH_IMPORT_CHUNK_ROWS } : {}),
-      ...env,
-    });
-    app = await buildApp(config, { logger: false, jobsSchema: schema ? `${schema}_jobs` : undefined });
+    app = await buildApp(loadConfig(configEnv), { logger: false, jobsSchema, ...options });
     await app.listen({ host: '127.0.0.1', port: 0 });
   } catch (error) {
     await app?.close();
@@ -77,6 +85,8 @@ export async function startHerald(ctx: BenchContext, env: Record<string, string>
   return {
     app: running,
     url: `http://127.0.0.1:${port}`,
+    env: configEnv,
+    jobsSchema,
     async signUpOwner() {
       const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
       const signup = await running.inject({

@@ -145,6 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gatewayTimeoutMs: config.GATEWAY_TIMEOUT_MS,
     beforeGatewayCall: options.beforeGatewayCall,
     pollSeconds: options.messagePollSeconds,
+    engine: options.messagesEngine,
     shortLinks: { make: shortLinks.make },
   });
 

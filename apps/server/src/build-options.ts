@@ -2,6 +2,7 @@ import type { DomainEventsHub } from './events/domain-events.ts';
 import { AppError } from './http/app-error.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { createGatewaysModule } from './modules/gateways/index.ts';
+import type { createMessagesModule } from './modules/messages/index.ts';
 import type { DomainProbe, ShortLinksModule } from './modules/short-links/index.ts';
 
 /** What `buildApp` takes besides the config: the logger, and the seams tests use. */
@@ -29,6 +30,8 @@ export interface BuildOptions {
   beforeGatewayCall?: (message: { id: number; team_id: number }) => Promise<void>;
   /** Seconds between status polls of a message (polled providers); tests make it short. */
   messagePollSeconds?: number;
+  /** The send engine's tuning (batch, calls in flight, rates on or off); the benchmark turns the rates off. */
+  messagesEngine?: Parameters<typeof createMessagesModule>[0]['engine'];
   /** Handed the modules' event hub; tests hear `messages.moved` and the rest with it. */
   onDomainEvents?: (events: Pick<DomainEventsHub, 'on'>) => void;
   /** Handed the short links' `make`; tests make links with it. */
