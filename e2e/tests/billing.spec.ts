@@ -163,12 +163,15 @@ test('top up through the sandbox checkout, in English: the balance changes live 
 
   await expect(payer.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
   await payer.getByRole('button', { name: 'Pay' }).click();
+  // Back on the page, it says how the payment went, and the address loses the order's name.
+  await expect(payer.getByText('Payment received. New balance: UAH 250.50')).toBeVisible();
   await expect(payer).toHaveURL(/\/profile\/transactions$/);
 
   // The other tab heard BalanceChanged: no reload.
   await expect(watcher.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 250.50');
-  const row = payer.getByRole('row', { name: /Top-up/ });
+  const row = payer.getByRole('row', { name: /Top-up by card/ });
   await expect(row).toContainText('UAH 250.50');
+  await expect(row).toContainText('Order h');
   await expect(payer.getByRole('group', { name: 'Totals' })).toContainText('Credited: UAH 250.50');
   await shot(payer, 'transactions-en-laptop');
   await context.close();
@@ -301,29 +304,41 @@ test('buy a plan, in English: from the balance at once, then one the balance doe
   await page.goto('/profile/subscriptions');
   await expect(page.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 300.00');
 
-  // The Trial is in force, so buying asks first.
+  // Buying asks first, naming the plan, its price and what pays it.
   await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Buy' });
-  await expect(confirm).toContainText('Do you really want to buy a new plan?');
+  const confirm = page.getByRole('dialog', { name: 'Buy Starter Pack' });
+  await expect(confirm).toContainText(
+    'Buy Starter Pack for UAH 299.00 a month? It is paid from your balance (UAH 300.00).',
+  );
   await confirm.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByText('Successfully subscribed to new plan')).toBeVisible();
   // The page reloads 2 s later with the new plan in force.
   const active = page.getByRole('region', { name: 'Active subscription' });
   await expect(active.getByRole('heading', { name: 'Starter Pack' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('status', { name: /^Balance:/ })).toHaveText('UAH 1.00');
-  await expect(page.getByRole('status', { name: /^Free SMS:/ })).toHaveText('100/100');
-  await expect(page.getByRole('region', { name: 'Starter Pack' })).toContainText('Your plan');
+  await expect(page.getByRole('status', { name: /^Free SMS:/ })).toHaveText('100 of 100');
+  const starter = page.getByRole('region', { name: 'Starter Pack' });
+  await expect(starter).toContainText('Your plan');
+  // The plan in force is not bought again.
+  await expect(starter.getByRole('button', { name: 'Buy Starter Pack' })).toBeDisabled();
 
-  // UAH 1.00 does not cover Basic: its price goes to the checkout, and the plan follows the payment.
+  // UAH 1.00 does not cover Basic: the card pays the rest, and the plan follows the payment.
+  await expect(page.getByRole('region', { name: 'Basic' })).toContainText(
+    'Your balance pays UAH 1.00; UAH 798.00 by card.',
+  );
   await page.getByRole('button', { name: 'Buy Basic' }).click();
-  await page.getByRole('dialog', { name: 'Buy' }).getByRole('button', { name: 'Buy' }).click();
+  const byCard = page.getByRole('dialog', { name: 'Buy Basic' });
+  await expect(byCard).toContainText('Your balance pays UAH 1.00; the rest, UAH 798.00, is paid by card');
+  await byCard.getByRole('button', { name: 'Buy' }).click();
   await expect(page.getByRole('heading', { name: 'Sandbox checkout' })).toBeVisible();
-  await expect(page.getByText('799.00')).toBeVisible();
+  await expect(page.getByText('798.00')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
   // The checkout returns to the billing history, where both payments are.
+  await expect(page.getByText(/Payment received: the plan Basic is yours/)).toBeVisible();
   await expect(page).toHaveURL(/\/profile\/transactions$/);
   await expect(page.getByRole('row', { name: /Plan payment/ }).first()).toBeVisible();
   await expect(page.getByRole('row', { name: /Plan payment/ }).filter({ hasText: '-UAH 299.00' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Plan “Basic”, paid by card/ })).toContainText('-UAH 799.00');
   await page.goto('/profile/subscriptions');
   await expect(active.getByRole('heading', { name: 'Basic' })).toBeVisible({ timeout: 15_000 });
   await shot(page, 'bought-en-laptop');
@@ -414,3 +429,91 @@ test('hit the import limit, in Ukrainian, English and Russian: the import fails 
     await page.context().close();
   }
 });
+
+/** The words of the payment round trips, per language (the web's and the test checkout's). */
+const ROUND_TRIP = {
+  uk: {
+    topUp: 'Поповнити баланс',
+    go: 'Перейти до оплати',
+    test: 'Тестові платежі — без справжніх грошей',
+    checkout: 'Тестова оплата',
+    pay: 'Сплатити',
+    decline: 'Відхилити',
+    paid: /^Оплату отримано\. Новий баланс: 40,00\sгрн\.?$/,
+    declined: 'Оплату відхилено. Нічого не списано.',
+    row: 'Поповнення карткою',
+    wallet: 'Баланс і безкоштовні SMS',
+  },
+  en: {
+    topUp: 'Top up balance',
+    go: 'Go to payment',
+    test: 'Test payments — no real money',
+    checkout: 'Sandbox checkout',
+    pay: 'Pay',
+    decline: 'Decline',
+    paid: /^Payment received\. New balance: UAH\s40\.00$/,
+    declined: 'Payment declined. Nothing was charged.',
+    row: 'Top-up by card',
+    wallet: 'Balance and free SMS',
+  },
+  ru: {
+    topUp: 'Пополнить баланс',
+    go: 'Перейти к оплате',
+    test: 'Тестовые платежи — без настоящих денег',
+    checkout: 'Тестовая оплата',
+    pay: 'Оплатить',
+    decline: 'Отклонить',
+    paid: /^Оплата получена\. Новый баланс: 40,00\sгрн\.?$/,
+    declined: 'Оплата отклонена. Ничего не списано.',
+    row: 'Пополнение картой',
+    wallet: 'Баланс и бесплатные SMS',
+  },
+} as const;
+
+for (const [lang, w] of Object.entries(ROUND_TRIP)) {
+  for (const [device, viewport] of [
+    ['laptop', LAPTOP],
+    ['phone', PHONE],
+  ] as const) {
+    test(`the payment round trips say what happened, in ${lang} on a ${device}: test payments marked, declined, then paid`, async ({
+      browser,
+    }) => {
+      test.setTimeout(150_000);
+      const token = await newOwner(browser, `Payer ${lang} ${device}`);
+      const page = await pageAs(browser, token, lang, viewport);
+      await page.goto('/profile/transactions');
+      // On a phone the balance folds behind the wallet button, the test mark with it.
+      const openWallet = async () => {
+        if (device !== 'phone') return;
+        await page.getByRole('button', { name: w.wallet }).click();
+        await expect(page.getByText(w.test)).toBeVisible();
+      };
+      const topUp = async (amount: string) => {
+        await openWallet();
+        await page.getByRole('button', { name: w.topUp }).click();
+        const dialog = page.getByRole('dialog', { name: w.topUp });
+        await expect(dialog.getByTestId('top-up-test-payments')).toHaveText(new RegExp(w.test));
+        await dialog.getByRole('textbox').fill(amount);
+        await dialog.getByRole('button', { name: w.go }).click();
+        await expect(page.getByRole('heading', { name: w.checkout })).toBeVisible();
+        await expect(page.getByTestId('test-payments')).toHaveText(w.test);
+      };
+      if (device === 'laptop') await expect(page.getByTestId('test-payments')).toBeVisible();
+
+      await topUp('15');
+      await shot(page, `checkout-${lang}-${device}`);
+      await page.getByRole('button', { name: w.decline }).click();
+      await expect(page.getByText(w.declined)).toBeVisible();
+      await expect(page).toHaveURL(/\/profile\/transactions$/);
+
+      await topUp('40');
+      await page.getByRole('button', { name: w.pay }).click();
+      await expect(page.getByText(w.paid)).toBeVisible();
+      await expect(page.getByRole('row', { name: new RegExp(w.row) })).toBeVisible();
+      await shot(page, `paid-${lang}-${device}`);
+      // Nothing is wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.context().close();
+    });
+  }
+}

@@ -115,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     plans: { byId: plans.catalogue.byId, ...plans.subscriptions, historySince: plans.limits.historySince },
     smsPartPrice: plans.prices.smsPart,
     checkout: checkoutConfig(config),
+    events: domainEvents,
   });
   team.provideBalance(billing.profileBalance);
   plans.features.provide('free-sms-limit', billing.freeSmsUsage);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { signupVerified } from '../support/accounts.ts';
+import { addMember, signupVerified } from '../support/accounts.ts';
 import { form, topUpThroughSandbox } from '../support/billing.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -86,5 +86,29 @@ describe.each(databases)('test payments on %s', (kind) => {
       token: stranger.token,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('tells billing.balance_raised after a top-up and to the member a share raised, after the commit', async () => {
+    const heard: Array<{ teamId: number; userId: number }> = [];
+    const t = await startTestApp(
+      kind,
+      {},
+      { onDomainEvents: (hub) => hub.on('billing.balance_raised', (e) => void heard.push(e)) },
+    );
+    started.push(t);
+    const owner = await signupVerified(t);
+    const member = await addMember(t, owner.token, 'team_operator');
+    await topUpThroughSandbox(t, owner.token, '5.00');
+    expect(heard).toEqual([{ teamId: owner.user.team_id, userId: owner.user.id }]);
+    const shared = await t.request({
+      method: 'POST',
+      url: '/api/balance/share',
+      token: owner.token,
+      payload: { amount: '2', memberId: member.user.id },
+    });
+    expect(shared.statusCode).toBe(200);
+    // The sharer's balance went down: only the member is told.
+    expect(heard.at(-1)).toEqual({ teamId: owner.user.team_id, userId: member.user.id });
+    expect(heard).toHaveLength(2);
   });
 });

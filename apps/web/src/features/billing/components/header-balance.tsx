@@ -4,9 +4,8 @@ import { IconMessage, IconPlus, IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useBalance, useBalanceEvents } from '../api/get-balance.ts';
-import { useSubscriptions } from '../api/get-subscriptions.ts';
 import { usePaymentReturn } from '../api/payment-return.ts';
-import { freeSmsWords, localized } from '../plan-text.ts';
+import { freeSmsWords } from '../plan-text.ts';
 import { TopUpModal } from './top-up-modal.tsx';
 
 /**
@@ -15,15 +14,11 @@ import { TopUpModal } from './top-up-modal.tsx';
  * header has no room for them beside the menu, language and user: they fold behind a wallet button.
  */
 export function HeaderBalance({ canTopUp }: { canTopUp: boolean }) {
-  const { t, i18n } = useTranslation('billing');
+  const { t } = useTranslation('billing');
   const balance = useBalance();
   const [opened, topUp] = useDisclosure();
   useBalanceEvents();
-  const plans = useSubscriptions({ enabled: canTopUp }).data?.available_plans;
-  usePaymentReturn((id) => {
-    const plan = plans?.find((p) => p.id === id);
-    return plan ? localized(plan.name, i18n.language) : null;
-  });
+  usePaymentReturn();
   if (!balance.data) return null;
   const { free_sms: free, balance_currency: currency, debt = 0, test_payments: testPayments } = balance.data;
   const money = formatMoney(balance.data.balance, currency);
@@ -91,13 +86,14 @@ export function HeaderBalance({ canTopUp }: { canTopUp: boolean }) {
         )}
       </Group>
       <Box hiddenFrom="sm">
-        <Popover position="bottom-end" withArrow shadow="md">
+        {/* Kept inside a phone's screen: shifted off its edges, and no wider than it. */}
+        <Popover position="bottom-end" withArrow shadow="md" middlewares={{ flip: true, shift: { padding: 8 } }}>
           <Popover.Target>
             <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.wallet')}>
               <IconWallet size={20} aria-hidden />
             </ActionIcon>
           </Popover.Target>
-          <Popover.Dropdown>
+          <Popover.Dropdown maw="calc(100vw - 16px)">
             <Stack gap="xs">
               <Group justify="space-between" gap="lg">
                 <Text size="sm">{t('header.balance')}</Text>
