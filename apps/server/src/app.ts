@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, fixedAllowance } from './build-options.ts';
 import type { Config } from './config.ts';
 import { createDomainEvents } from './events/domain-events.ts';
-import { type HouseModule, registerModules } from './house.ts';
+import { closingOnFailure, type HouseModule, registerModules } from './house.ts';
 import { registerHttpPlugins } from './http/http-plugins.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createAlphaNamesModule } from './modules/alpha-names/index.ts';
@@ -48,13 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Modules hear each other's news through this map (packages/shared events/domain-events.ts).
   const domainEvents = createDomainEvents((err, event) => app.log.error({ err, event }, 'domain event handler failed'));
   options.onDomainEvents?.(domainEvents);
-  let plans: Awaited<ReturnType<typeof createPlansModule>>;
-  try {
-    plans = await createPlansModule({ db, files: planFiles });
-  } catch (error) {
-    await app.close();
-    throw error;
-  }
+  const plans = await closingOnFailure(app, () => createPlansModule({ db, files: planFiles }));
   const limits = {
     assertCanCreate: plans.limits.assertCanCreate,
     provide: plans.features.provide,

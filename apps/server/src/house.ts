@@ -27,3 +27,13 @@ export async function registerModules(app: FastifyInstance, modules: readonly Ho
   for (const { pageRoutes } of modules)
     if (pageRoutes) await app.register(async (scope) => void (await pageRoutes(scope)));
 }
+
+/** Runs a module's start; if it throws (a wrong plans file), the app closes what it opened first. */
+export async function closingOnFailure<T>(app: FastifyInstance, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
