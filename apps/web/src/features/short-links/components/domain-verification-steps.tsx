@@ -29,9 +29,10 @@ function CopyValue({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * What a domain waiting for verification needs (decision 028): point it at this app (which then
- * answers the address by itself) or serve the text there, or add the TXT record; then "Verify now".
- * A domain that stopped proving says since when.
+ * What a domain waiting for verification needs (decision 028): it carries links only once it points
+ * at this app; it proves itself there (this app answers the address by itself, or the team's own
+ * server serves the text) or by the TXT record, even before it points here; then "Verify now". A
+ * domain that stopped proving says since when.
  */
 export function DomainVerificationSteps({
   domain,
@@ -51,10 +52,11 @@ export function DomainVerificationSteps({
           {t('lostSince', { date: formatDateTime(v.lost_at) })}
         </Alert>
       )}
+      <Text size="sm">{t('pointHere', { url: domain.url, app: window.location.hostname })}</Text>
       <Text size="sm" fw={500}>
         {t('stepsTitle')}
       </Text>
-      <Text size="sm">{t('stepHttp', { url: domain.url, app: window.location.hostname })}</Text>
+      <Text size="sm">{t('stepHttp')}</Text>
       <CopyValue label={t('address')} value={v.http_url} />
       <CopyValue label={t('text')} value={v.txt_value} />
       <Text size="sm">{t('stepDns')}</Text>
