@@ -178,7 +178,7 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     await expect(dialog).toBeHidden();
 
     // Live: the status reaches Delivered without a reload; the Timeline shows the text as sent.
-    await expect(page.getByText(text.delivered)).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(text.delivered, { exact: true })).toBeVisible({ timeout: 30_000 });
     const sent = page.getByText(new RegExp(`^Hi ${text.name}, your offer: `));
     await expect(sent).toBeVisible();
     const link = /your offer: (\S+\/[0-9A-Za-z]{7,15})$/.exec((await sent.textContent()) ?? '')?.[1];
@@ -320,7 +320,9 @@ for (const width of [1366, 390] as const) {
       const message = dialog.getByRole('textbox', { name: text.message });
       await message.fill(`${check.greeting}, {{name}}!`);
       await expect(dialog.getByText(check.unknown)).toBeVisible();
+      const refused = page.waitForResponse((r) => r.url().includes('/api/leads/single-sms') && r.status() === 422);
       await dialog.getByRole('button', { name: text.send }).click();
+      await refused;
       await expect(dialog.getByText(check.unknown)).toHaveCount(1);
       await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
       await page.screenshot({ path: `${SHOTS}/placeholder-unknown-${lang}-${width}.png` });

@@ -70,8 +70,8 @@ const ADMIN_EMAIL = 'installation-admin@herald.test';
 const TAB = { uk: 'Альфа-імена', en: 'Alpha names', ru: 'Альфа-имена' } as const;
 const REVIEW = { uk: 'Перевірка альфа-імен', en: 'Alpha name review', ru: 'Проверка альфа-имён' } as const;
 
-async function pageAs(browser: Browser, lang: string, as = token) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+async function pageAs(browser: Browser, lang: string, as = token, width = 1366) {
+  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
   await context.addInitScript(
     ([t, l]) => {
       localStorage.setItem('herald.token', t);
@@ -88,8 +88,57 @@ test.beforeAll(async ({ browser }) => {
   await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
   await signUpVerified(page, 'Taras Templates', `templates-${Date.now()}@example.com`);
   token = (await page.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
+  // An attribute named in Ukrainian: its placeholder reads like the word, {{imia}}.
+  const made = await page.request.post('/api/lead-attributes', {
+    data: [{ name: "Ім'я" }],
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
   await page.close();
 });
+
+/** The refusal of a placeholder that names no attribute, as the composer and the server word it. */
+const UNKNOWN = {
+  uk: 'Жоден атрибут не має змінної {{name}}',
+  en: 'No attribute has the placeholder {{name}}',
+  ru: 'Ни у одного атрибута нет переменной {{name}}',
+} as const;
+const FALLBACK = { uk: 'друже', en: 'friend', ru: 'друг' } as const;
+
+for (const width of [1366, 390] as const) {
+  for (const lang of ['uk', 'en', 'ru'] as const) {
+    test(`a template with a placeholder naming nothing is marked and refused; one with a fallback is saved (${lang}, ${width} px)`, async ({
+      browser,
+    }) => {
+      const ui = UI[lang];
+      const page = await pageAs(browser, lang, token, width);
+      await page.goto('/sms-templates');
+      await page.getByRole('button', { name: ui.add }).click();
+      const dialog = page.getByRole('dialog', { name: ui.add });
+      const name = `Greeting ${lang} ${width} ${Date.now()}`;
+      await dialog.getByRole('textbox', { name: ui.name, exact: true }).fill(name);
+      const message = dialog.getByRole('textbox', { name: ui.message, exact: true });
+      await message.fill('Hello {{name}}, see you on Sunday!');
+      await expect(dialog.getByText(UNKNOWN[lang])).toBeVisible();
+      const refused = page.waitForResponse((r) => r.url().includes('/api/config/template/sms') && r.status() === 422);
+      await dialog.getByRole('button', { name: ui.save }).click();
+      await refused;
+      // The server's refusal in the same words, once, under the field; no toast besides.
+      await expect(dialog.getByText(UNKNOWN[lang])).toHaveCount(1);
+      await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+      await page.screenshot({ path: `${SHOTS}/template-unknown-${lang}-${width}.png` });
+
+      await message.fill(`Hello {{imia|${FALLBACK[lang]}}}, see you on Sunday!`);
+      await expect(dialog.getByText(UNKNOWN[lang])).toHaveCount(0);
+      await dialog.getByRole('button', { name: ui.save }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(name)).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/template-fallback-${lang}-${width}.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.context().close();
+    });
+  }
+}
 
 for (const lang of ['uk', 'en', 'ru'] as const) {
   test(`saves a template with the composer counting parts, then loads it (${lang})`, async ({ browser }) => {

@@ -215,7 +215,11 @@ export function SendSmsModal({
           )}
           {composer({
             value: message,
-            onChange: setMessage,
+            onChange: (value) => {
+              setMessage(value);
+              // A refusal of the text no longer stands once the text changes.
+              setErrors((current) => ({ ...current, message: undefined }));
+            },
             error: errors.message,
             redirectTo,
             onRedirectTo: setRedirectTo,

@@ -92,7 +92,11 @@ export function TemplateFormModal({
           <SmsComposer
             label={t('fields.message')}
             value={message}
-            onChange={setMessage}
+            onChange={(value) => {
+              setMessage(value);
+              // A refusal of the text no longer stands once the text changes.
+              setErrors((current) => ({ ...current, message: undefined }));
+            }}
             canImprove
             placeholders={placeholders}
             error={errors.message}
