@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import twilioLib from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signupVerified } from '../support/accounts.ts';
 import { startFakeTelnyx } from '../support/fake-providers/fake-telnyx.ts';
@@ -84,6 +86,26 @@ describe.each(databases)('replies on %s', (kind) => {
     );
     expect(res.statusCode).toBe(200);
     expect((await timeline(leadId)).map((e) => e.diff_log[0].lead_attribute_value)).toEqual(['Hi!']);
+  });
+
+  it('a signed reply whose provider id is too long to index is stored with the id cut, answered 200', async () => {
+    const phone = '+380671240005';
+    const leadId = await lead(phone);
+    const url = gateway.webhook_urls.inbound as string;
+    const params = Object.fromEntries(new URLSearchParams(inbound(phone, 'Hi').body));
+    // Random, so the database cannot compress it under the index's row limit.
+    params.MessageSid = `SM${randomBytes(4_000).toString('hex')}`;
+    const res = await deliver(t, {
+      url,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioLib.getExpectedTwilioSignature(twilio.account.token, url, params),
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await timeline(leadId)).toHaveLength(1);
+    expect((await stored(phone))[0].provider_message_id).toHaveLength(256);
   });
 
   it('a replayed reply (the same provider message id) adds no second Timeline entry', async () => {

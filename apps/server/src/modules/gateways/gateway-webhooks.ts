@@ -39,6 +39,8 @@ export function rowOfCallback(type: TGatewayType, url: string): ReportRow | null
 // PostgreSQL stores no NUL in text, and a lone surrogate is not UTF-8: a signed callback carrying
 // either is stored without them rather than refused (the provider would only send it again).
 const storable = (text: string) => text.toWellFormed().replaceAll('\u0000', '');
+/** A provider's id, as stored and indexed: real ones are under 64 characters (Twilio 34, Telnyx 36). */
+const storableId = (id: string) => storable(id).slice(0, 256);
 
 /** PostgreSQL's "data exception" class: bad input that no retry can fix. */
 const isDataError = (error: unknown) =>
@@ -92,7 +94,7 @@ export function createGatewayWebhooks(service: GatewaysService) {
           const row = rowOfCallback(adapter.type, request.url);
           const reports = adapter.parseStatusWebhook(request).map((r) => ({
             ...r,
-            providerMessageId: storable(r.providerMessageId),
+            providerMessageId: storableId(r.providerMessageId),
             providerStatus: storable(r.providerStatus),
             errorCode: r.errorCode === null ? null : storable(r.errorCode),
             row,
@@ -106,7 +108,7 @@ export function createGatewayWebhooks(service: GatewaysService) {
               from: storable(inbound.from),
               to: storable(inbound.to),
               text: storable(inbound.text),
-              providerMessageId: inbound.providerMessageId === null ? null : storable(inbound.providerMessageId),
+              providerMessageId: inbound.providerMessageId === null ? null : storableId(inbound.providerMessageId),
             };
             for (const handler of inboundHandlers) await handler({ teamId, gatewayId, message: clean });
           }
