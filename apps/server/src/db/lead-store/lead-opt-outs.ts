@@ -21,8 +21,9 @@ export interface OptOut {
  * The one way a phone is opted out for a team (decision 025), whichever way the recipient said so:
  * `message_opt_outs` gets the phone (every send checks it, also where no lead holds it), the team's
  * values of it get `ban`, and every lead holding it a Timeline entry. Returns the leads holding it,
- * locked, in id order; the caller blacklists them through its write (so the status change lands on
- * the Timeline too). Opting out twice changes nothing.
+ * locked, in id order; `LeadWrite.banPhones` then blacklists them with `setStatus` (so the status
+ * change lands on the Timeline too). Opting out twice adds no opt-out row; its Timeline entries are
+ * the caller's to spare (a replayed reply is recorded once before this is called).
  */
 export async function banPhones(
   tx: Transaction<DB>,
