@@ -5,7 +5,7 @@ import { createPlansModule, loadPlanFiles, type PlansModule } from '../../src/mo
 import { signupVerified, uniqueEmail } from '../support/accounts.ts';
 import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
-import { catalogueWithTrial } from '../fixtures/plans/catalogue.ts';
+import { shippedCatalogue, writeTempJson } from '../fixtures/plans/catalogue.ts';
 
 /**
  * Every create path a plan limits refuses past its limit with the code the web translates
@@ -18,15 +18,24 @@ describe.each(databases)('plan limits on %s', (kind) => {
   let plans: PlansModule;
   let plansFile: string;
   beforeAll(async () => {
-    plansFile = catalogueWithTrial({
-      'source-limit': 1,
-      'list-limit': 1,
-      'audience-limit': 1,
-      'attribute-limit': 1,
-      'lead-limit': 2,
-      'team-member-limit': 2,
-      'manage-team': true,
-    });
+    const catalogue = shippedCatalogue();
+    for (const plan of catalogue.plans) {
+      if (plan.trial)
+        plan.features = {
+          ...plan.features,
+          'source-limit': 1,
+          'list-limit': 1,
+          'audience-limit': 1,
+          'attribute-limit': 1,
+          'lead-limit': 2,
+          'team-member-limit': 2,
+          'manage-team': true,
+        };
+      // An installation's own catalogue may sell a plan for one person (the shipped one does not).
+      if (plan.slug === 'starter-pack')
+        plan.features = { ...plan.features, 'manage-team': false, 'team-member-limit': 1 };
+    }
+    plansFile = writeTempJson('plans.json', catalogue);
     t = await startTestApp(kind, { HERALD_PLANS_FILE: plansFile });
     db = t.app.services.database.db as Kysely<DB>;
     plans = await createPlansModule({ db, files: loadPlanFiles({ HERALD_PLANS_FILE: plansFile }) });
@@ -111,7 +120,7 @@ describe.each(databases)('plan limits on %s', (kind) => {
       'plan_limit_team_members',
       2,
     );
-    // Starter Pack: one person, no team management.
+    // This catalogue's Starter Pack: one person, no team management.
     await db
       .transaction()
       .execute((tx) => plans.subscriptions.activate(tx, { teamId: owner.user.team_id, planId: 2, userId: null }));
