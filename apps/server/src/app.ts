@@ -8,6 +8,7 @@ import { registerHttpPlugins } from './http/http-plugins.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createAlphaNamesModule } from './modules/alpha-names/index.ts';
 import { createAttributesModule } from './modules/attributes/index.ts';
+import { createCampaignsModule } from './modules/campaigns/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
 import { createBillingModule } from './modules/billing/index.ts';
 import { createDemoModule } from './modules/demo/index.ts';
@@ -143,6 +144,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     engine: options.messagesEngine,
     shortLinks: { make: shortLinks.make },
   });
+  const campaigns = createCampaignsModule({
+    db,
+    segments: { requireChain: segments.segments.requireChain, predicate: segments.segments.predicate },
+    phoneRule: settings.service.phoneRule,
+    gateways: { sendingList: gateways.service.sendingList, adapter: gateways.adapter },
+    billing: { profileBalance: billing.profileBalance, pricePerPart: billing.pricePerPart },
+    subscriptions: plans.subscriptions.active,
+    domainEvents,
+  });
 
   // The modules, listed once: their routes, pages and stops are registered from this list.
   const modules: HouseModule[] = [
@@ -166,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     alphaNames,
     messages,
     shortLinks,
+    campaigns,
   ];
   await registerModules(app, modules);
 

@@ -53,6 +53,9 @@ export const PERMISSIONS = {
   'templates:manage': ['team_owner', 'team_admin'],
   'alpha-names:read': ['team_owner', 'team_admin', 'team_operator'],
   'alpha-names:manage': ['team_owner', 'team_admin'],
+  // Campaigns are hidden from operators with the rest of the menu besides leads (spec section 2).
+  'campaigns:read': ['team_owner', 'team_admin'],
+  'campaigns:manage': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;

@@ -1,3 +1,4 @@
+import type { TCampaignStatus } from '../campaigns/campaign-moves.ts';
 import type { TMessageStatus } from '../gateways/message-status.ts';
 
 /**
@@ -20,6 +21,12 @@ export interface DomainEvents {
   };
   /** A user's balance went up (a top-up, a share received, a refund, an auto-refill). */
   'billing.balance_raised': { teamId: number; userId: number };
+  /** A user moved campaigns to another status (scheduled, paused, draft): the engine looks at them. */
+  'campaigns.status_changed': {
+    teamId: number;
+    userId: number;
+    campaigns: Array<{ id: number; from: TCampaignStatus; to: TCampaignStatus }>;
+  };
 }
 
 export type TDomainEventName = keyof DomainEvents;

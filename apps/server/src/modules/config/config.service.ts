@@ -1,3 +1,4 @@
+import { CAMPAIGN_STATUSES, DEFAULT_MANUAL_STATUSES } from '@herald/shared/campaigns/campaign-moves';
 import type { TConfigGeneral } from '@herald/shared/config/config.schemas';
 import { GATEWAY_TYPE_INFO, GATEWAY_TYPES } from '@herald/shared/gateways/gateway-types';
 import { SMS_TEMPLATE_TYPES } from '@herald/shared/templates/templates.schemas';
@@ -19,6 +20,8 @@ function timezones(): string[] {
     .sort();
 }
 
+const label = (key: string) => key[0].toUpperCase() + key.slice(1);
+
 /** The general configuration; computed once, it changes only with the code. */
 export function createConfigService() {
   let cached: TConfigGeneral | undefined;
@@ -33,9 +36,11 @@ export function createConfigService() {
         gateway_capabilities: Object.fromEntries(
           GATEWAY_TYPES.map((key) => [key, GATEWAY_TYPE_INFO[key].capabilities]),
         ),
-        // Filled by the campaigns and lookups capabilities as they land.
-        campaign_status_list: [],
-        campaign_manual_status_list: [],
+        // The web shows each status by its key, translated; the label is the English name.
+        campaign_status_list: CAMPAIGN_STATUSES.map((key) => ({ key, label: label(key) })),
+        // What the status change offers (the current status and moves the table refuses left out).
+        campaign_manual_status_list: DEFAULT_MANUAL_STATUSES.map((key) => ({ key, label: label(key) })),
+        // Filled by the lookups capability when it lands.
         lookup_maps: {},
         // The web shows each type by its key, translated; the label is the English name.
         sms_templates_types: SMS_TEMPLATE_TYPES.map((key) => ({ key, label: key[0].toUpperCase() + key.slice(1) })),

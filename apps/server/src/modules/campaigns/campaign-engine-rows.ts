@@ -1,0 +1,155 @@
+import { type Kysely, sql } from 'kysely';
+import { countSms } from '@herald/shared/sms/sms-parts';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Kysely<DB>;
+
+/** What a step's rows are queued with. */
+export interface StepRow {
+  id: number;
+  position: number;
+  message: string;
+  delay_minutes: number;
+  limit_cap: number | null;
+}
+
+export interface CampaignRow {
+  id: number;
+  team_id: number;
+  launched_by: number | null;
+  gateway_id: number | null;
+  sender: string | null;
+  frequency_per_minute: number;
+}
+
+/**
+ * The slot the next queued row of a campaign may go at: rows are spaced `60 / frequency` seconds
+ * apart from the latest slot the campaign already holds, so every worker process keeps the
+ * campaign's one rate without asking each other (the gateway's own bucket still applies on top).
+ */
+function slotBase(c: CampaignRow) {
+  return sql`greatest(now(), coalesce((select max(q.not_before) from messages q
+    where q.campaign_id = ${c.id} and q.state = 'pending' and q.not_before < 'infinity'), now()))`;
+}
+const spacing = (c: CampaignRow) => sql`(${60_000 / c.frequency_per_minute}::float8 * interval '1 millisecond')`;
+
+/**
+ * Queues step 1 for every recipient fixed to send (one statement; no row passes through Node),
+ * pending and not charged: the messages dispatch claims and charges them by `campaign:<step>:<phone>`.
+ */
+export async function queueFirstStep(tx: Db, c: CampaignRow, step: StepRow): Promise<number> {
+  const count = countSms(step.message);
+  const cap = step.limit_cap === null ? sql`` : sql`limit ${step.limit_cap}::int`;
+  const result = await sql`
+    insert into messages (team_id, user_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id,
+      sender, text, parts, encoding, charge_key, state, not_before)
+    select ${c.team_id}, ${c.launched_by}, r.lead_id, 'campaign_step', ${c.id}, ${step.id}, r.phone, ${c.gateway_id},
+      ${c.sender}, ${step.message}, ${count.parts}, ${count.encoding}, 'campaign:' || ${step.id} || ':' || r.phone,
+      'pending', ${slotBase(c)} + (r.n - 1) * ${spacing(c)}
+    from (select lead_id, phone, row_number() over (order by lead_id) as n from campaign_recipients
+          where campaign_id = ${c.id} and skip_reason is null order by lead_id ${cap}) r
+    on conflict do nothing`.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Queues step `step` for each recipient whose previous step went out (submitted), due its delay
+ * after that recipient's own send and not before the campaign's next slot. A rerun adds nothing.
+ */
+export async function queueNextStep(tx: Db, c: CampaignRow, prev: StepRow, step: StepRow): Promise<number> {
+  const count = countSms(step.message);
+  const already = step.limit_cap === null ? 0 : await stepRows(tx, step.id);
+  const room = step.limit_cap === null ? null : Math.max(0, step.limit_cap - already);
+  if (room === 0) return 0;
+  const cap = room === null ? sql`` : sql`limit ${room}::int`;
+  const result = await sql`
+    insert into messages (team_id, user_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id,
+      sender, text, parts, encoding, charge_key, state, not_before)
+    select ${c.team_id}, ${c.launched_by}, p.lead_id, 'campaign_step', ${c.id}, ${step.id}, p.phone, ${c.gateway_id},
+      ${c.sender}, ${step.message}, ${count.parts}, ${count.encoding}, 'campaign:' || ${step.id} || ':' || p.phone,
+      'pending', greatest(p.went + ${step.delay_minutes}::int * interval '1 minute', ${slotBase(c)} + (p.n - 1) * ${spacing(c)})
+    from (select m.lead_id, m.phone, coalesce(m.submitted_at, m.called_at) as went,
+            row_number() over (order by m.id) as n
+          from messages m
+          where m.campaign_step_id = ${prev.id} and m.state = 'submitted'
+            and not exists (select 1 from messages x where x.campaign_step_id = ${step.id} and x.phone = m.phone)
+          order by m.id ${cap}) p
+    on conflict do nothing`.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+async function stepRows(tx: Db, stepId: number): Promise<number> {
+  const r = await sql<{ n: string }>`select count(*) as n from messages where campaign_step_id = ${stepId}`.execute(tx);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** Pause: the campaign's queued rows wait with no due time; rows already claimed finish their call. */
+export async function holdRows(tx: Db, campaignId: number): Promise<void> {
+  await sql`update messages set not_before = 'infinity', updated_at = now()
+    where campaign_id = ${campaignId} and state = 'pending' and not_before < 'infinity'`.execute(tx);
+}
+
+/**
+ * Resume: the held rows are due again, spaced at the campaign's rate from now, in their old order;
+ * rows refused for want of balance (never charged) are queued again with them, same charge key.
+ */
+export async function releaseRows(tx: Db, c: CampaignRow): Promise<number> {
+  const result = await sql`
+    update messages m set state = 'pending', error_code = null, error_message = null, not_before = v.due,
+      updated_at = now()
+    from (select id, now() + (row_number() over (order by id) - 1) * ${spacing(c)} as due from messages
+          where campaign_id = ${c.id} and ((state = 'pending' and not_before = 'infinity')
+             or (state = 'failed' and error_code = 'balance_insufficient'))) v
+    where m.id = v.id`.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Rows the dispatch refused for want of balance since the last look (they were not charged). */
+export async function unpaidRows(db: Db, campaignId: number): Promise<number> {
+  const r = await sql<{ n: string }>`select count(*) as n from messages
+    where campaign_id = ${campaignId} and state = 'failed' and error_code = 'balance_insufficient'`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * Queued rows whose recipient opted out, was blacklisted or banned, or whose lead was deleted since
+ * they were queued: they end uncharged (`skipped_<why>`), counted, never sent.
+ */
+export async function skipGoneRecipients(tx: Db, campaignId: number, teamId: number): Promise<number> {
+  const result = await sql`
+    update messages m set state = 'failed', lease_until = null, updated_at = now(),
+      error_code = case
+        when exists (select 1 from message_opt_outs o where o.team_id = ${teamId} and o.phone = m.phone) then 'skipped_opted_out'
+        when m.lead_id is null or not exists (select 1 from leads l where l.id = m.lead_id) then 'skipped_deleted'
+        else 'skipped_blacklisted' end,
+      error_message = 'recipient left the campaign'
+    where m.campaign_id = ${campaignId} and m.state = 'pending' and (
+      exists (select 1 from message_opt_outs o where o.team_id = ${teamId} and o.phone = m.phone)
+      or m.lead_id is null
+      or not exists (select 1 from leads l where l.id = m.lead_id and l.status <> 'blacklisted')
+      or exists (select 1 from lead_values b where b.team_id = ${teamId} and b.type = 'phone' and b.value = m.phone and b.ban is true))`.execute(
+    tx,
+  );
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Auto-fail's figures: messages handed to the gateway, and those of them that failed. */
+export async function sentAndFailed(
+  db: Db,
+  campaignId: number,
+): Promise<{ sent: number; failed: number; open: number }> {
+  const r = await sql<{ sent: string; failed: string; open: string }>`
+    select count(*) filter (where called_at is not null and state in ('submitted', 'failed')) as sent,
+      count(*) filter (where called_at is not null and (state = 'failed'
+        or status in ('failed', 'undelivered', 'blocked_by_carrier', 'inactive_device'))) as failed,
+      count(*) filter (where state in ('pending', 'claimed', 'unknown')) as open
+    from messages where campaign_id = ${campaignId}`.execute(db);
+  const row = r.rows[0];
+  return { sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0), open: Number(row?.open ?? 0) };
+}
+
+/** A failed campaign's queued rows end uncharged. */
+export async function cancelQueued(tx: Db, campaignId: number, code: string): Promise<void> {
+  await sql`update messages set state = 'failed', error_code = ${code}, error_message = ${code}, updated_at = now()
+    where campaign_id = ${campaignId} and state = 'pending'`.execute(tx);
+}

@@ -1,0 +1,230 @@
+import { type Kysely, sql } from 'kysely';
+import type { TCampaignStatus } from '@herald/shared/campaigns/campaign-moves';
+import type { DB } from '../../db/schema.ts';
+import type { DomainEventsHub } from '../../events/domain-events.ts';
+import {
+  type CampaignRow,
+  cancelQueued,
+  holdRows,
+  queueFirstStep,
+  queueNextStep,
+  releaseRows,
+  type StepRow,
+  sentAndFailed,
+  skipGoneRecipients,
+  unpaidRows,
+} from './campaign-engine-rows.ts';
+import { appendCampaignLog } from './campaign-logs.repository.ts';
+import type { AudienceSql, RecipientBuckets } from './campaign-recipients.repository.ts';
+import { autoFails } from './campaign-policy.ts';
+
+type Db = Kysely<DB>;
+
+export interface CampaignEngineDeps {
+  db: Db;
+  runWorkers: boolean;
+  domainEvents?: Pick<DomainEventsHub, 'on'>;
+  recipients: {
+    audienceOf(teamId: number, campaignId: number): Promise<AudienceSql>;
+    fix(tx: Db, campaignId: number, audience: AudienceSql): Promise<RecipientBuckets>;
+  };
+  /** How often the engine looks at campaigns (a pause takes effect within it); default 500 ms. */
+  tickMs?: number;
+}
+
+type Campaign = CampaignRow & { status: TCampaignStatus; started_at: Date | null };
+
+const CAMPAIGN_COLUMNS = sql`id, team_id, launched_by, gateway_id, sender, frequency_per_minute, status, started_at`;
+
+/**
+ * The campaign engine (decision 032). The `campaigns` row is the schedule: a tick on every worker
+ * process finds what is due — scheduled campaigns whose time came (also after a restart that missed
+ * it), paused ones whose queued rows must stop, active ones whose next steps, exclusions, auto-fail
+ * and completion are due — and moves it with conditional updates, so two processes never act twice.
+ * Sending itself is the messages dispatch's: the engine only queues pending rows.
+ */
+export function createCampaignEngine(deps: CampaignEngineDeps) {
+  const { db } = deps;
+
+  async function move(tx: Db, c: Campaign, to: TCampaignStatus, extra: Record<string, unknown> = {}) {
+    const moved = await tx
+      .updateTable('campaigns')
+      .set({ status: to, updated_at: sql`now()`, version: sql`version + 1`, ...extra })
+      .where('id', '=', c.id)
+      .where('status', '=', c.status)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1;
+  }
+
+  async function stepsOf(q: Db, campaignId: number): Promise<StepRow[]> {
+    const rows = await q
+      .selectFrom('campaign_steps')
+      .select(['id', 'position', 'message', 'delay_minutes', 'limit_cap'])
+      .where('campaign_id', '=', campaignId)
+      .where('type', '=', 'sms')
+      .orderBy('position')
+      .execute();
+    return rows.map((s) => ({ ...s, id: Number(s.id) }));
+  }
+
+  /** Locks the campaign's row for this process (another one working on it is skipped). */
+  async function lock(tx: Db, id: number, status: TCampaignStatus): Promise<Campaign | undefined> {
+    const r = await sql<Campaign>`select ${CAMPAIGN_COLUMNS} from campaigns
+      where id = ${id} and status = ${status} for update skip locked`.execute(tx);
+    const c = r.rows[0];
+    return (
+      c && { ...c, id: Number(c.id), team_id: Number(c.team_id), launched_by: c.launched_by && Number(c.launched_by) }
+    );
+  }
+
+  /** Scheduled and due: a first start fixes recipients and queues step 1; a resume releases the held rows. */
+  async function startDue(): Promise<void> {
+    const due = await sql<{ id: string; team_id: string; started_at: Date | null }>`
+      select id, team_id, started_at from campaigns
+      where (status = 'scheduled' and start_at <= now()) or status = 'processing' order by start_at limit 20`.execute(
+      db,
+    );
+    for (const row of due.rows) {
+      const id = Number(row.id);
+      if (row.started_at !== null) {
+        await db.transaction().execute(async (tx) => {
+          const c = await lock(tx, id, 'scheduled');
+          if (!c || !(await move(tx, c, 'active', { paused_reason: null }))) return;
+          await releaseRows(tx, c);
+          await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_resumed' });
+        });
+        continue;
+      }
+      // Processing is visible while the recipients are fixed; a process dying here leaves it for the next tick.
+      await db
+        .updateTable('campaigns')
+        .set({ status: 'processing', started_at: sql`now()`, updated_at: sql`now()`, version: sql`version + 1` })
+        .where('id', '=', id)
+        .where('status', '=', 'scheduled')
+        .execute();
+      // The audience is compiled outside the transaction (the embedded database has one connection).
+      const audience = await deps.recipients.audienceOf(Number(row.team_id), id);
+      await db.transaction().execute(async (tx) => {
+        const c = await lock(tx, id, 'processing');
+        if (!c) return;
+        await deps.recipients.fix(tx, id, audience);
+        const [first] = await stepsOf(tx, id);
+        if (first) {
+          const queued = await queueFirstStep(tx, c, first);
+          await stepStarted(tx, c, first, queued);
+        }
+        await move(tx, c, 'active');
+        await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_started' });
+      });
+    }
+  }
+
+  async function stepStarted(tx: Db, c: Campaign, step: StepRow, queued: number) {
+    await sql`update campaign_steps set status = 'sending', started_at = coalesce(started_at, now()),
+      recipients_count = recipients_count + ${queued}::int, updated_at = now() where id = ${step.id}`.execute(tx);
+    if (queued > 0)
+      await appendCampaignLog(tx, {
+        campaignId: c.id,
+        teamId: c.team_id,
+        userId: null,
+        type: 'campaign_step_started',
+        data: { step_id: step.id, position: step.position },
+      });
+  }
+
+  /** Paused campaigns: queued rows stop being due (a user's pause, or the balance's). */
+  async function holdPaused(): Promise<void> {
+    const paused = await sql<{ id: string }>`select c.id from campaigns c where c.status = 'paused'
+      and exists (select 1 from messages m where m.campaign_id = c.id and m.state = 'pending' and m.not_before < 'infinity')`.execute(
+      db,
+    );
+    for (const r of paused.rows) await db.transaction().execute((tx) => holdRows(tx, Number(r.id)));
+  }
+
+  /** One active campaign: balance, exclusions, next steps, auto-fail, completion. */
+  async function advance(id: number): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      const c = await lock(tx, id, 'active');
+      if (!c) return;
+      if ((await unpaidRows(tx, id)) > 0) {
+        await move(tx, c, 'paused', { paused_reason: 'campaign_policy_not_enough_balance' });
+        await holdRows(tx, id);
+        await appendCampaignLog(tx, {
+          campaignId: id,
+          teamId: c.team_id,
+          userId: null,
+          type: 'campaign_policy_not_enough_balance',
+        });
+        return;
+      }
+      await skipGoneRecipients(tx, id, c.team_id);
+      const figures = await sentAndFailed(tx, id);
+      if (autoFails(figures)) {
+        await move(tx, c, 'failed', { failed_reason: 'campaign_auto_failed', completed_at: sql`now()` });
+        await cancelQueued(tx, id, 'campaign_failed');
+        await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_failed' });
+        return;
+      }
+      const steps = await stepsOf(tx, id);
+      let queued = 0;
+      for (let i = 1; i < steps.length; i++) {
+        const prev = steps[i - 1] as StepRow;
+        const step = steps[i] as StepRow;
+        const n = await queueNextStep(tx, c, prev, step);
+        if (n > 0) await stepStarted(tx, c, step, n);
+        queued += n;
+      }
+      await settleSteps(tx, id);
+      if (queued === 0 && figures.open === 0) {
+        await move(tx, c, 'completed', { completed_at: sql`now()` });
+        await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_completed' });
+      }
+    });
+  }
+
+  /** A sending step with no open rows left, after its previous step, is sent. */
+  async function settleSteps(tx: Db, campaignId: number) {
+    await sql`update campaign_steps s set status = 'sent', completed_at = now(), updated_at = now()
+      where s.campaign_id = ${campaignId} and s.status = 'sending'
+        and not exists (select 1 from messages m where m.campaign_step_id = s.id and m.state in ('pending', 'claimed', 'unknown'))
+        and not exists (select 1 from campaign_steps p where p.campaign_id = s.campaign_id and p.position < s.position and p.status <> 'sent')`.execute(
+      tx,
+    );
+  }
+
+  async function tick(): Promise<void> {
+    await startDue();
+    await holdPaused();
+    const active = await sql<{ id: string }>`select id from campaigns where status = 'active' order by id`.execute(db);
+    for (const r of active.rows) await advance(Number(r.id));
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = tick()
+      // A failed tick (the database restarting) is tried again on the next one.
+      .catch(() => {})
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  if (deps.runWorkers) {
+    timer = setInterval(run, deps.tickMs ?? 500);
+    timer.unref();
+    // A user's pause or resume is acted on at once, not at the next tick.
+    deps.domainEvents?.on('campaigns.status_changed', async () => run());
+    run();
+  }
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { PhoneRule } from '@herald/shared/leads/phone';
+import type { DB } from '../../db/schema.ts';
+import type { DomainEventsHub } from '../../events/domain-events.ts';
+
+/** A segment's chain, as the segments module hands it back to compile. */
+export type SegmentChain = readonly unknown[];
+
+/** What campaigns is handed by the modules built before it; narrow on purpose. */
+export interface CampaignsDeps {
+  db: Kysely<DB>;
+  segments: {
+    /** The segment's chain from its audience down; 404 `segment_not_found` for another team's. */
+    requireChain(teamId: number, id: number): Promise<SegmentChain>;
+    /** The chain's membership as a predicate over `leads`. */
+    predicate(teamId: number, chain: SegmentChain): Promise<{ where: RawBuilder<SqlBool> }>;
+  };
+  phoneRule(teamId: number): Promise<PhoneRule>;
+  gateways: {
+    /** The team's gateways that send (active, not lookup-only). */
+    sendingList(teamId: number): Promise<Array<{ id: number; name: string; default: boolean; from: string | null }>>;
+    /** The team's gateway with what its adapter declares; 404 for another team's. */
+    adapter(
+      teamId: number,
+      id: number,
+    ): Promise<{
+      gateway: { id: number; params: Record<string, unknown> };
+      adapter: { capabilities: { requestsPerSecond: number } };
+    }>;
+  };
+  billing: {
+    profileBalance(
+      teamId: number,
+      userId: number,
+    ): Promise<{ balance: number; balance_currency: string; free_sms: { remaining: number | null } }>;
+    pricePerPart(teamId: number, userId: number, phone: string): Promise<number>;
+  };
+  /** The team's plans in force; none: the owner is asked to activate one. */
+  subscriptions(teamId: number): Promise<unknown[]>;
+  domainEvents?: DomainEventsHub;
+  /** Whether this process runs the engine's tick (worker processes). */
+  runWorkers?: boolean;
+  /** The engine's tick; default 500 ms (tests shorten it). */
+  engineTickMs?: number;
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pageMeta } from '@herald/shared/common/pagination.schemas';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import type { DB } from '../../db/schema.ts';
+import { createCampaignAudiencesRepository } from './campaign-audiences.repository.ts';
+import { createCampaignChecks } from './campaign-checks.ts';
+import { createCampaignEngine } from './campaign-engine.ts';
+import { appendCampaignLog, appendCampaignLogs, campaignLogPage } from './campaign-logs.repository.ts';
+import { createCampaignPreview } from './campaign-preview.service.ts';
+import { recipientBuckets } from './campaign-recipients.repository.ts';
+import { createCampaignStepsRepository } from './campaign-steps.repository.ts';
+import { createCampaignStepsService } from './campaign-steps.service.ts';
+import type { CampaignsDeps } from './campaigns.deps.ts';
+import { createCampaignsRepository } from './campaigns.repository.ts';
+import { campaignsRoutes } from './campaigns.routes.ts';
+import { createCampaignsService, notFound } from './campaigns.service.ts';
+
+export type { CampaignsDeps } from './campaigns.deps.ts';
+export type CampaignLogs = (
+  user: AuthUser,
+  campaignId: number,
+  query: { page: number; limit: number },
+) => Promise<{ data: Awaited<ReturnType<typeof campaignLogPage>>['rows']; meta: ReturnType<typeof pageMeta> }>;
+
+/**
+ * Wires campaigns' editing side (decision 031): repositories → services → routes. What the engine
+ * builds on, from here:
+ * - `recipients.fix(tx, teamId, campaignId)`: writes the campaign's recipients, every audience lead
+ *   in one bucket, by the very statement the preview counts with (`recipientBuckets`);
+ * - `logs.append` / `logs.appendMany`: log entries in the caller's transaction;
+ * - `repo`, `steps`: the rows, read and moved by the engine's own statements.
+ */
+export function createCampaignsModule(deps: CampaignsDeps) {
+  const { db } = deps;
+  const repo = createCampaignsRepository(db);
+  const steps = createCampaignStepsRepository(db);
+  const audiences = createCampaignAudiencesRepository(db);
+  const checks = createCampaignChecks(deps);
+  const preview = createCampaignPreview({ ...deps, repo, steps, audiences });
+  const campaigns = createCampaignsService({
+    ...deps,
+    repo,
+    steps,
+    audiences,
+    checks,
+    assertLaunchable: preview.assertLaunchable,
+  });
+  const stepsService = createCampaignStepsService({ db, repo, steps, audiences, checks });
+  const logs: CampaignLogs = async (user, campaignId, query) => {
+    if (!(await repo.find(user.teamId, campaignId))) throw notFound();
+    const limit = query.limit ?? 20;
+    const { rows, total } = await campaignLogPage(db, user.teamId, campaignId, {
+      offset: (query.page - 1) * limit,
+      limit,
+    });
+    return { data: rows, meta: pageMeta(query.page, limit, total) };
+  };
+
+  const fix = (tx: Kysely<DB>, campaignId: number, audience: Awaited<ReturnType<typeof preview.audienceOf>>) =>
+    recipientBuckets(tx, campaignId, audience, { write: true });
+  // The engine (decision 032): starts, steps, pauses and ends campaigns on worker processes.
+  const engine = createCampaignEngine({
+    db,
+    runWorkers: deps.runWorkers ?? false,
+    domainEvents: deps.domainEvents,
+    tickMs: deps.engineTickMs,
+    recipients: { audienceOf: (teamId, id) => preview.audienceOf(teamId, id), fix },
+  });
+
+  return {
+    engine,
+    stop: engine.stop,
+    service: campaigns,
+    steps: stepsService,
+    preview,
+    repo,
+    stepsRepo: steps,
+    recipients: {
+      /**
+       * Writes the recipients at the start, in the caller's transaction; a rerun adds nothing. The
+       * audience is compiled first, on connections of its own, so call it before the transaction
+       * on the embedded database: `fix(tx, campaignId, await audienceOf(teamId, campaignId))`.
+       */
+      audienceOf: preview.audienceOf,
+      fix: (tx: Kysely<DB>, campaignId: number, audience: Awaited<ReturnType<typeof preview.audienceOf>>) =>
+        recipientBuckets(tx, campaignId, audience, { write: true }),
+    },
+    logs: { append: appendCampaignLog, appendMany: appendCampaignLogs },
+    routes: (app: FastifyInstance) => campaignsRoutes(app, { campaigns, steps: stepsService, preview, logs }),
+  };
+}
