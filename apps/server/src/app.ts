@@ -152,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billing: { profileBalance: billing.profileBalance, pricePerPart: billing.pricePerPart },
     subscriptions: plans.subscriptions.active,
     domainEvents,
+    runWorkers,
   });
 
   // The modules, listed once: their routes, pages and stops are registered from this list.

@@ -1,0 +1,213 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signupVerified } from '../support/accounts.ts';
+import { expectLedgerBalanced, topUpThroughSandbox } from '../support/billing.ts';
+import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
+import { createGateway, twilioGatewayBody } from '../support/gateways.ts';
+import { attributeIds, createLead, sourceWithList } from '../support/leads.ts';
+import { databases, startTestApp, type TestApp, UNLIMITED_TRIAL_PLANS } from '../support/test-app.ts';
+import { waitUntil } from '../support/wait.ts';
+
+/** The unlimited Trial without free SMS: every part is paid from the balance. */
+function paidSmsPlans(): string {
+  const catalogue = JSON.parse(readFileSync(UNLIMITED_TRIAL_PLANS, 'utf8'));
+  catalogue.plans[0].features['free-sms-limit'] = 0;
+  const file = join(tmpdir(), `herald-campaign-engine-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(catalogue));
+  return file;
+}
+
+/**
+ * The campaign engine (decision 032) end to end through the fake Twilio: a scheduled campaign whose
+ * time passed starts on the next tick, fixes its recipients, sends step 1 through the messages
+ * dispatch, step 2 after each recipient's delay, and completes; pause holds it, resume continues;
+ * a balance that runs out pauses it and a top-up and resume send the rest, none lost or doubled.
+ */
+describe.each(databases)('the campaign engine on %s', (kind) => {
+  let t: TestApp;
+  let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+  beforeAll(async () => {
+    twilio = await startFakeTwilio();
+    t = await startTestApp(kind, { HERALD_PLANS_FILE: paidSmsPlans(), MESSAGE_CLAIM_LEASE_MS: '2000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await twilio?.close();
+  });
+  const db = () => t.app.services.database.db;
+  const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.request({ method, url: `/api${url}`, token, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  let phoneSeq = 0;
+  /** A team with a Twilio gateway, money, and a list of `n` leads (plus those given). */
+  async function team(n: number, topUp = '50.00') {
+    const owner = await signupVerified(t);
+    const gateway = await createGateway(t, owner.token, twilioGatewayBody(twilio));
+    if (topUp) await topUpThroughSandbox(t, owner.token, topUp);
+    const { source, list } = await sourceWithList(t, owner.token, `S ${Math.random()}`);
+    const ids = await attributeIds(t, owner.token);
+    const phones: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const phone = `+38050${String(1_000_000 + process.pid * 100 + phoneSeq++).slice(-7)}`;
+      const lead = await createLead(t, owner.token, source.id, list.id, [[ids.phone as number, phone]]);
+      if (lead.statusCode !== 201) throw new Error(lead.body);
+      phones.push(phone);
+    }
+    return { owner, gateway, list, phones };
+  }
+
+  /** A campaign over the list with these steps, scheduled, its start moved into the past. */
+  async function launch(
+    token: string,
+    listId: number,
+    steps: Array<{ message: string; delay_minutes?: number }>,
+    values: Record<string, unknown> = {},
+    beforeSchedule?: (id: number) => Promise<void>,
+  ) {
+    const c = (await call(token, 'POST', '/campaigns', {})).json();
+    expect(
+      (await call(token, 'POST', `/campaigns/${c.id}/audiences`, { kind: 'list', ref_ids: [listId] })).statusCode,
+    ).toBe(200);
+    for (const s of steps)
+      expect(
+        (await call(token, 'POST', `/campaigns/${c.id}/campaign-steps`, { delay_minutes: 0, ...s })).statusCode,
+      ).toBe(201);
+    await db()
+      .updateTable('campaigns')
+      .set({ quiet_hours: false, ...values })
+      .where('id', '=', c.id)
+      .execute();
+    await beforeSchedule?.(Number(c.id));
+    const scheduled = await call(token, 'PUT', `/campaigns/${c.id}/status`, { status: 'scheduled' });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    // The moment passed while no process ran: the next tick starts it all the same.
+    await db()
+      .updateTable('campaigns')
+      .set({ start_at: sql`now() - interval '1 hour'` })
+      .where('id', '=', c.id)
+      .execute();
+    return Number(c.id);
+  }
+
+  const campaign = (id: number) =>
+    db().selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const charges = async (userId: number, campaignId: number) =>
+    (
+      await sql<{ type: string; n: number }>`select t.type, count(*)::int as n from transactions t
+        where t.user_id = ${userId} and t.idempotency_key like ${`%campaign:%`}
+          and exists (select 1 from messages m where m.campaign_id = ${campaignId} and t.idempotency_key like '%' || m.charge_key)
+        group by t.type`.execute(db())
+    ).rows;
+
+  it('starts a missed start, fixes its recipients, sends step 1 then step 2 to each, once, and completes', async () => {
+    const { owner, list, phones } = await team(3);
+    const id = await launch(owner.token, list.id, [{ message: 'Engine first' }, { message: 'Engine second' }]);
+    await waitUntil('the campaign completed', async () => (await campaign(id)).status === 'completed', 30_000);
+    for (const phone of phones) {
+      expect(twilio.sent(phone, 'Engine first')).toBe(1);
+      expect(twilio.sent(phone, 'Engine second')).toBe(1);
+    }
+    const recipients = await db().selectFrom('campaign_recipients').selectAll().where('campaign_id', '=', id).execute();
+    expect(recipients.map((r) => r.skip_reason)).toEqual([null, null, null]);
+    const steps = await db()
+      .selectFrom('campaign_steps')
+      .select(['status', 'recipients_count'])
+      .where('campaign_id', '=', id)
+      .orderBy('position')
+      .execute();
+    expect(steps).toEqual([
+      { status: 'sent', recipients_count: 3 },
+      { status: 'sent', recipients_count: 3 },
+    ]);
+    // Step 2 went after each recipient's own step 1.
+    const order = await sql<{ late: number }>`select count(*)::int as late from messages a join messages b
+      on a.campaign_id = b.campaign_id and a.phone = b.phone and a.campaign_step_id <> b.campaign_step_id
+      where a.campaign_id = ${id} and a.text = 'Engine second' and b.text = 'Engine first' and a.called_at < b.submitted_at`.execute(
+      db(),
+    );
+    expect(order.rows[0]?.late).toBe(0);
+    expect(await charges(owner.user.id, id)).toEqual([{ type: 'sent_message', n: 6 }]);
+    const logs = await db()
+      .selectFrom('campaign_logs')
+      .select('type')
+      .where('campaign_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(logs.map((l) => l.type)).toEqual(
+      expect.arrayContaining(['campaign_started', 'campaign_step_started', 'campaign_completed']),
+    );
+    await expectLedgerBalanced(t);
+  });
+
+  it('waits each recipient its step delay after their own step 1', async () => {
+    const { owner, list, phones } = await team(2);
+    const id = await launch(owner.token, list.id, [
+      { message: 'Delay first' },
+      { message: 'Delay second', delay_minutes: 60 },
+    ]);
+    await waitUntil('step 1 sent', async () => phones.every((p) => twilio.sent(p, 'Delay first') === 1), 30_000);
+    await waitUntil('step 2 queued', async () => {
+      const r = await sql<{
+        n: number;
+      }>`select count(*)::int as n from messages where campaign_id = ${id} and text = 'Delay second'`.execute(db());
+      return r.rows[0]?.n === 2;
+    });
+    const gaps = await sql<{ gap: number }>`select extract(epoch from (b.not_before - a.submitted_at))::float8 as gap
+      from messages a join messages b on a.phone = b.phone and b.campaign_id = a.campaign_id
+      where a.campaign_id = ${id} and a.text = 'Delay first' and b.text = 'Delay second'`.execute(db());
+    for (const g of gaps.rows) expect(g.gap).toBeGreaterThanOrEqual(3600 - 1);
+    expect((await campaign(id)).status).toBe('active');
+    for (const p of phones) expect(twilio.sent(p, 'Delay second')).toBe(0);
+  });
+
+  it('pauses within a second and resumes where it stopped, every recipient once', async () => {
+    const { owner, list, phones } = await team(6);
+    // Two a second: the pause lands while most are still queued.
+    const id = await launch(owner.token, list.id, [{ message: 'Pause me' }], { frequency_per_minute: 120 });
+    await waitUntil('the first sent', async () => phones.some((p) => twilio.sent(p, 'Pause me') === 1), 30_000);
+    expect((await call(owner.token, 'PUT', `/campaigns/${id}/status`, { status: 'paused' })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const atPause = phones.filter((p) => twilio.sent(p, 'Pause me') === 1).length;
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(phones.filter((p) => twilio.sent(p, 'Pause me') === 1).length).toBe(atPause);
+    expect(atPause).toBeLessThan(phones.length);
+    expect((await campaign(id)).status).toBe('paused');
+
+    expect((await call(owner.token, 'PUT', `/campaigns/${id}/status`, { status: 'scheduled' })).statusCode).toBe(200);
+    await waitUntil('the campaign completed', async () => (await campaign(id)).status === 'completed', 30_000);
+    for (const p of phones) expect(twilio.sent(p, 'Pause me')).toBe(1);
+    const types = (await db().selectFrom('campaign_logs').select('type').where('campaign_id', '=', id).execute()).map(
+      (l) => l.type,
+    );
+    expect(types).toContain('campaign_resumed');
+  });
+
+  it('pauses when the balance runs out, and after a top-up and resume sends the rest, none lost or doubled', async () => {
+    const { owner, list, phones } = await team(3, '');
+    // Money for step 1 and one message of step 2: the balance runs out inside step 2.
+    const id = await launch(owner.token, list.id, [{ message: 'Pay first' }, { message: 'Pay me' }], {}, async (c) => {
+      const preview = (await call(owner.token, 'GET', `/campaigns/${c}/preview`)).json();
+      await topUpThroughSandbox(t, owner.token, ((preview.cost.price_per_part * 4) / 100).toFixed(2));
+    });
+    await waitUntil('paused for balance', async () => (await campaign(id)).status === 'paused', 30_000);
+    const paused = await campaign(id);
+    expect(paused.paused_reason).toBe('campaign_policy_not_enough_balance');
+    const logs = (await db().selectFrom('campaign_logs').select('type').where('campaign_id', '=', id).execute()).map(
+      (l) => l.type,
+    );
+    expect(logs).toContain('campaign_policy_not_enough_balance');
+    const sentBefore = phones.filter((p) => twilio.sent(p, 'Pay me') === 1).length;
+    expect(sentBefore).toBeLessThan(phones.length);
+
+    await topUpThroughSandbox(t, owner.token, '50.00');
+    expect((await call(owner.token, 'PUT', `/campaigns/${id}/status`, { status: 'scheduled' })).statusCode).toBe(200);
+    await waitUntil('the campaign completed', async () => (await campaign(id)).status === 'completed', 30_000);
+    for (const p of phones) expect(twilio.sent(p, 'Pay me')).toBe(1);
+    expect(await charges(owner.user.id, id)).toEqual([{ type: 'sent_message', n: phones.length * 2 }]);
+    for (const p of phones) expect(twilio.sent(p, 'Pay first')).toBe(1);
+    await expectLedgerBalanced(t);
+  });
+});
