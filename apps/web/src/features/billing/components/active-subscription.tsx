@@ -3,7 +3,7 @@ import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { localized, subscriptionFeatureText } from '../plan-text.ts';
+import { freeSmsWords, localized, subscriptionFeatureText } from '../plan-text.ts';
 
 /**
  * The team's subscription in force: its name, when it ends, and each feature as '+', '-' or
@@ -36,7 +36,10 @@ export function ActiveSubscription({ subscription }: { subscription: TActiveSubs
               <Table.Tr key={feature.slug}>
                 <Table.Td>{t(`features.${feature.slug}`)}</Table.Td>
                 <Table.Td ta="right" fw={600} c={feature.can_use_feature ? undefined : 'orange.7'}>
-                  {subscriptionFeatureText(feature, formatNumber)}
+                  {/* Free SMS said as the header says them: what is left of the total. */}
+                  {feature.slug === 'free-sms-limit' && typeof feature.value !== 'boolean'
+                    ? t('header.freeSmsOf', freeSmsWords(feature.feature_remaining, feature.value, formatNumber))
+                    : subscriptionFeatureText(feature, formatNumber)}
                 </Table.Td>
               </Table.Tr>
             ))}

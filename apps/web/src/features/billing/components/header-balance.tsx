@@ -49,6 +49,7 @@ export function HeaderBalance({ canTopUp }: { canTopUp: boolean }) {
   const freeBadge = (
     <Badge
       variant="light"
+      tt="none"
       color={free.remaining === null || free.remaining > 0 ? 'indigo' : 'gray'}
       leftSection={<IconMessage size={12} aria-hidden />}
       role="status"

@@ -68,10 +68,12 @@ export function PlanCard({
         )}
         {!plan.contact_us && plan.price !== null && !current && balance !== null && balance < plan.price && (
           <Text size="xs" c="dimmed" data-testid="plan-short-balance">
-            {t('plans.shortBalance', {
-              balance: formatMoney(balance, plan.currency),
-              rest: formatMoney(plan.price - balance, plan.currency),
-            })}
+            {balance > 0
+              ? t('plans.shortBalance', {
+                  balance: formatMoney(balance, plan.currency),
+                  rest: formatMoney(plan.price - balance, plan.currency),
+                })
+              : t('plans.byCard', { price: formatMoney(plan.price, plan.currency) })}
           </Text>
         )}
         {!plan.contact_us && plan.price !== null && (
