@@ -155,7 +155,7 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <LeadStatusBadge status={lead.status} />
+                  <LeadStatusBadge status={lead.status} wrap />
                 </Table.Td>
               </Table.Tr>
             );
