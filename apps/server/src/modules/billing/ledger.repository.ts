@@ -180,14 +180,16 @@ export function createLedgerRepository() {
      * Locks users' rows in id order until the transaction ends: every statement that moves two
      * balances (a share, an auto-refill, a batch of several users) takes them this way first, so
      * two of them crossing between the same users queue instead of deadlocking. `withSharers`: the
-     * users they are refilled from too.
+     * users they are refilled from too. `no key update`, the lock a balance update takes anyway: a
+     * transaction that wrote a row naming the user (a message's `user_id` takes a key-share lock)
+     * must not have to upgrade its lock here, or two sends of one user wait on each other.
      */
     async lockUsers(db: Kysely<DB>, teamId: number, userIds: number[], withSharers = false) {
       await sql`select id from users
         where team_id = ${teamId} and (id = any(${userIds}::bigint[])
           or (${withSharers} and id in (select balance_refill_from from users
                 where id = any(${userIds}::bigint[]) and balance_auto_refill)))
-        order by id for update`.execute(db);
+        order by id for no key update`.execute(db);
     },
 
     /** Serialises the team's free-SMS spending until the transaction ends. */
