@@ -29,7 +29,8 @@ export function emptyBuckets(): RecipientBuckets {
 
 /**
  * Every lead of the audience in exactly one bucket, by one set-based statement (no lead reaches
- * Node). A lead's phones are tried in the order they were stored; a phone is dropped when it is
+ * Node). The blocked phones and the opt-outs are read once each as sets (hashed), not asked per
+ * phone: per phone, the planner's estimate for 100,000 leads set off JIT compiling, 3.6 of 5.7 s. A lead's phones are tried in the order they were stored; a phone is dropped when it is
  * banned (on any lead of the team, or held by a blacklisted lead), in the team's ignored formats,
  * or opted out, and the lead's reason is the step that dropped its last phone. Of the leads left
  * with the same phone only the oldest is sent to: one person with two leads gets one message.
@@ -55,14 +56,15 @@ export async function recipientBuckets(
       select leads.id as lead_id, leads.status from leads
       where leads.team_id = ${t} and (${sql.join(members, sql` or `)})
     ),
+    blocked as (
+      select distinct b.value from lead_values b join leads bl on bl.id = b.lead_id
+      where b.team_id = ${t} and b.type = 'phone' and (b.ban is true or bl.status = 'blacklisted')
+    ),
     phones as (
       select v.lead_id, v.id as value_id, v.value as phone,
-        (v.ban is true or exists (
-          select 1 from lead_values b join leads bl on bl.id = b.lead_id
-          where b.team_id = ${t} and b.type = 'phone' and b.value = v.value
-            and (b.ban is true or bl.status = 'blacklisted'))) as banned,
+        (v.ban is true or v.value in (select value from blocked)) as banned,
         ${ignored} as ignored,
-        exists (select 1 from message_opt_outs o where o.team_id = ${t} and o.phone = v.value) as opted_out
+        v.value in (select o.phone from message_opt_outs o where o.team_id = ${t}) as opted_out
       from audience a join lead_values v on v.lead_id = a.lead_id and v.team_id = ${t} and v.type = 'phone'
     ),
     per_lead as (
