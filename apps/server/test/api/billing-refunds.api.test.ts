@@ -7,6 +7,7 @@ import { createLedgerRepository } from '../../src/modules/billing/ledger.reposit
 import { createRefunds } from '../../src/modules/billing/refunds.service.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { expectLedgerBalanced, signedCallback, topUpThroughSandbox } from '../support/billing.ts';
+import { createGateway } from '../support/gateways.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 
 describe.each(databases)('refunds and reversed payments on %s', (kind) => {
@@ -132,6 +133,15 @@ describe.each(databases)('refunds and reversed payments on %s', (kind) => {
     });
     expect(buy.statusCode).toBe(422);
     expect(buy.json()).toMatchObject({ code: 'balance_insufficient', detail: { code: 'balance_debt' } });
+    const gateway = await createGateway(t, owner.token, { type: 'simulator', name: 'Sim', credentials: { from: 'Herald' } });
+    const sms = await t.request({
+      method: 'POST',
+      url: '/api/leads/single-sms',
+      token: owner.token,
+      payload: { phone: '+380671234567', message: 'Owing', gateway_id: gateway.id },
+    });
+    expect(sms.statusCode).toBe(422);
+    expect(sms.json()).toMatchObject({ code: 'balance_insufficient', detail: { code: 'balance_debt' } });
 
     await topUpThroughSandbox(t, owner.token, '50.00');
     expect(await balance(owner.token)).toMatchObject({ balance: 0, debt: 2_000 });

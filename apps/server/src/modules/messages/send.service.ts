@@ -204,6 +204,7 @@ export function createSendService(
           name: to.phone,
           meta: { message_id: inserted.id },
         });
+        if (charge.status === 'debt') throw new AppError('balance_insufficient', message('balance_debt'));
         if (charge.status !== 'charged')
           throw new AppError('balance_insufficient', message('balance_not_enough_messages'));
         const written = await tx
