@@ -11,7 +11,7 @@ export interface Bucket {
 export interface Taken {
   /** Tokens taken from every bucket (0 to `want`). */
   granted: number;
-  /** When fewer than wanted: how long until the scarcest bucket holds one more token. */
+  /** When fewer than wanted: how long until the scarcest bucket would have held all that was wanted. */
   waitMs: number;
 }
 
@@ -50,13 +50,11 @@ export async function takeTokens(db: Kysely<DB>, buckets: Bucket[], want: number
       returning g.n as granted, b.avail::float8 as avail, b.rate::float8 as rate`.execute(tx);
     const granted = Number(rows.rows[0]?.granted ?? 0);
     let waitMs = 0;
-    if (granted < want) {
+    if (granted < want)
       for (const r of rows.rows) {
-        const left = Number(r.avail) - granted;
-        if (left < 1 && Number(r.rate) > 0) waitMs = Math.max(waitMs, ((1 - left) / Number(r.rate)) * 1000);
+        const short = want - Number(r.avail);
+        if (short > 0 && Number(r.rate) > 0) waitMs = Math.max(waitMs, Math.ceil((short / Number(r.rate)) * 1000));
       }
-      waitMs = Math.ceil(waitMs);
-    }
     return { granted, waitMs };
   });
 }

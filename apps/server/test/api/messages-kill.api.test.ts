@@ -1,153 +1,149 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { engineWorkers } from '../support/engine-workers.ts';
 import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
-import { serverProcess } from '../support/server-process.ts';
+import { UNLIMITED_TRIAL_PLANS } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
 
 const base = process.env.TEST_DATABASE_URL;
+const COUNT = 5_000;
+
+/** The Trial with a finite number of free SMS: every charge and refund is a ledger row that moves them. */
+function countedSmsPlans(): string {
+  const catalogue = JSON.parse(readFileSync(UNLIMITED_TRIAL_PLANS, 'utf8'));
+  catalogue.plans[0].features['free-sms-limit'] = 100_000;
+  const file = join(tmpdir(), `herald-kill-plans-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(catalogue));
+  return file;
+}
 
 /**
- * kill -9 of the server while a single SMS is on its way: once after the row is written and before
- * the provider took the message, once after the provider took it but before its answer was heard.
- * After the restart the row is `unknown` (its claim ran out), and the message is never sent again.
+ * kill -9 of the workers while 5,000 queued messages go out through the fake Twilio, which, like
+ * the real one, dedupes by no key, posts status callbacks to the URL it was given and answers its
+ * Messages list (decision 024). Two worker processes, each killed at random moments and restarted.
+ * At the end every message reached Twilio at most once; each one Twilio has is `submitted` (sent,
+ * or reconciled by a report naming its row or by Twilio's list); each one it has not was refunded.
+ * The ledger holds one charge per message and one refund per message not sent.
  */
-describe.skipIf(!base)('a single SMS survives kill -9 on postgres', () => {
-  const schema = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'herald-sms-kill-'));
-  const url = new URL(base ?? 'postgres://x');
-  url.searchParams.set('options', `-c search_path=${schema},public`);
-  const server = serverProcess({
-    DATABASE_URL: url.toString(),
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'sms-kill-secret-sms-kill-secret-0123456789',
-    GATEWAY_TIMEOUT_MS: '60000',
-    MESSAGE_CLAIM_LEASE_MS: '1000',
-  });
-  const { start, api } = server;
-  let client: pg.Client;
-  let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
-  let blackhole: Server | undefined;
-
+describe.skipIf(!base)('queued messages survive kill -9 of their workers on postgres', () => {
+  let engine: Awaited<ReturnType<typeof engineWorkers>> | undefined;
+  let twilio: Awaited<ReturnType<typeof startFakeTwilio>> | undefined;
   afterAll(async () => {
-    await server.dispose();
+    await engine?.dispose();
     await twilio?.close();
-    blackhole?.close();
-    await client?.query(`drop schema if exists ${schema} cascade`).catch(() => {});
-    // pg-boss's, beside it (jobsSchemaOf).
-    await client?.query(`drop schema if exists ${schema}_jobs cascade`).catch(() => {});
-    await client?.end();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const rows = async () =>
-    (await client.query('select id, state, provider_message_id from messages order by id')).rows as Array<{
-      id: string;
-      state: string;
-    }>;
-  const charges = async () =>
-    Number(
-      (await client.query(`select count(*)::int as n from transactions where type = 'sent_single_message'`)).rows[0].n,
-    );
-
-  it('leaves the message unknown and unsent again, whether the provider took it or not', async () => {
-    client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.query(`set search_path = ${schema}, public`);
+  it('sends each message at most once, and refunds each one it could not prove sent', async () => {
     twilio = await startFakeTwilio();
-    // The provider takes the call and never answers: the send is in flight when the process dies.
-    twilio.mode = 'timeout';
-    // A host that accepts connections and never reads them: the request never reaches a provider.
-    let connections = 0;
-    blackhole = createServer(() => {
-      connections++;
+    twilio.autoCallbacks = true;
+    // A short lease (a dead claim comes back within a second or two) and so a 10 s unknown deadline.
+    engine = await engineWorkers(base as string, 2, {
+      MESSAGE_CLAIM_LEASE_MS: '1000',
+      GATEWAY_TIMEOUT_MS: '2000',
+      HERALD_PLANS_FILE: countedSmsPlans(),
     });
-    await new Promise<void>((r) => blackhole?.listen(0, '127.0.0.1', r));
-    const blackholeUrl = `http://127.0.0.1:${(blackhole.address() as { port: number }).port}`;
-
-    await start();
-    // Its jobs live beside its schema, never in a `pgboss` schema other runs on this database share
-    // (a worker there once took another run's import and left it queued for good).
-    const jobsSchemas = await client.query(
-      `select schema_name from information_schema.schemata where schema_name in ($1, 'pgboss') order by 1`,
-      [`${schema}_jobs`],
-    );
-    expect(jobsSchemas.rows.map((r) => r.schema_name)).toContain(`${schema}_jobs`);
-    const password = 'Secret-pass1';
-    const signup = await api('POST', '/auth/signup', undefined, {
-      name: 'Kill Test',
-      email: 'sms-kill@example.com',
-      password,
-      password_confirmation: password,
+    const [first, second] = engine.workers;
+    await Promise.all([first.start(), second.start()]);
+    const owner = await engine.owner();
+    const gateway = await first.api('POST', '/config/gateway/messaging', owner.token, {
+      type: 'twilio',
+      name: 'Killed',
+      credentials: {
+        sid: twilio.account.sid,
+        token: twilio.account.token,
+        from_twilio: '+15005550006',
+        base_url: twilio.url,
+        // Slow enough that the kills land while messages are on their way.
+        parts_per_second: '200',
+      },
     });
-    expect(signup.status).toBe(201);
-    await client.query('update users set email_verified_at = now()');
-    const token = signup.json.access_token as string;
-    const gateway = async (name: string, baseUrl: string) => {
-      const res = await api('POST', '/config/gateway/messaging', token, {
-        type: 'twilio',
-        name,
-        credentials: {
-          sid: twilio.account.sid,
-          token: twilio.account.token,
-          from_twilio: '+15005550006',
-          base_url: baseUrl,
-        },
-      });
-      expect(res.status).toBe(201);
-      return res.json.id as number;
-    };
-    const before = await gateway('Never reached', blackholeUrl);
-    const after = await gateway('Reached', twilio.url);
+    expect(gateway.status).toBe(201);
+    const client = engine.client;
+    let kills = 0;
+    const count = async (where: string) =>
+      Number((await client.query(`select count(*)::int as n from messages where ${where}`)).rows[0].n);
 
-    const cases = [
-      { gatewayId: before, reached: () => connections === 1, providerCalls: 0 },
-      { gatewayId: after, reached: () => twilio.calls.length === 1, providerCalls: 1 },
-    ];
-    for (const [i, c] of cases.entries()) {
-      // Not awaited: the answer never comes, the process dies first.
-      void api(
-        'POST',
-        '/leads/single-sms',
-        token,
-        { phone: '+380501234567', message: `Kill ${i}`, gateway_id: c.gatewayId },
-        {
-          'idempotency-key': `kill-test-${i}`,
-        },
-      ).catch(() => {});
-      await waitUntil('the gateway call', c.reached);
-      expect((await rows())[i]).toMatchObject({ state: 'claimed' });
-      await server.stop('SIGKILL');
-      // The start sweeps claims whose lease has run out, and then once a minute: restarting within
-      // the lease's second would leave this claim to the sweep a minute later.
-      await waitUntil(
-        "the claim's lease run out",
-        async () =>
-          (await client.query('select lease_until < now() as out from messages order by id')).rows[i]?.out === true,
+    await engine.queue(owner, gateway.json.id, COUNT, 'Kill');
+    const started = Date.now();
+    // Where the run is, every five seconds (a slow machine shows where its time goes).
+    const progress = setInterval(() => {
+      void client
+        .query(`select state || (case when refunded_at is null then '' else '+refunded' end) as s, count(*)::int as n
+                from messages group by 1 order by 1`)
+        .then((r) =>
+          console.info(
+            `messages-kill ${Math.round((Date.now() - started) / 1000)}s kills=${kills}`,
+            r.rows.map((x) => `${x.s}:${x.n}`).join(' '),
+          ),
+        )
+        .catch(() => {});
+    }, 5_000);
+    const running = new Set([0, 1]);
+    const restarts: Array<Promise<void>> = [];
+    // At random moments, one worker at a time is killed and started again; the other keeps sending.
+    while (kills < 12) {
+      await new Promise((r) => setTimeout(r, 300 + Math.random() * 1_500));
+      const up = [...running];
+      if (up.length === 0) continue;
+      const victim = up[Math.floor(Math.random() * up.length)];
+      running.delete(victim);
+      await engine.workers[victim].stop('SIGKILL');
+      kills++;
+      restarts.push(
+        engine.workers[victim].start().then(() => {
+          running.add(victim);
+        }),
       );
-      await start();
-      await waitUntil('the claim swept to unknown', async () => (await rows())[i]?.state === 'unknown');
-      expect(twilio.calls.length).toBe(cases.slice(0, i + 1).reduce((n, x) => n + x.providerCalls, 0));
-      expect(await charges()).toBe(i + 1);
+      if (running.size === 0) await restarts.at(-1);
     }
-    // The client retries its request after the restart: the same row answers, nothing is sent again.
-    const retried = await api(
-      'POST',
-      '/leads/single-sms',
-      token,
-      { phone: '+380501234567', message: 'Kill 1', gateway_id: after },
-      { 'idempotency-key': 'kill-test-1' },
+    await Promise.all(restarts);
+    await waitUntil(
+      'every message settled: sent, or unknown and refunded, or failed',
+      async () => (await count(`state in ('pending', 'claimed') or (state = 'unknown' and refunded_at is null)`)) === 0,
+      120_000,
+      250,
     );
-    expect(retried.status).toBe(200);
-    expect(retried.json).toMatchObject({ code: 'sms_send_unknown', data: { state: 'unknown' } });
-    expect(twilio.calls.length).toBe(1);
-    expect(connections).toBe(1);
-    expect(await charges()).toBe(2);
-    expect(await rows()).toHaveLength(2);
+
+    clearInterval(progress);
+    const rows = (
+      await client.query(
+        `select text, state, provider_message_id, refunded_at is not null as refunded, charge_key from messages`,
+      )
+    ).rows as Array<{
+      text: string;
+      state: string;
+      provider_message_id: string | null;
+      refunded: boolean;
+      charge_key: string;
+    }>;
+    expect(rows).toHaveLength(COUNT);
+    const received = new Map<string, number>();
+    for (const m of twilio.messages.values()) received.set(m.body, (received.get(m.body) ?? 0) + 1);
+    // Never twice.
+    expect([...received.values()].filter((n) => n > 1)).toEqual([]);
+    const submitted = rows.filter((r) => r.state === 'submitted');
+    const notSent = rows.filter((r) => r.state !== 'submitted');
+    // What Twilio has is exactly what the rows say was sent, each bound to its own message.
+    expect(new Set(submitted.map((r) => r.text))).toEqual(new Set(received.keys()));
+    for (const r of submitted) expect(twilio.messages.get(r.provider_message_id as string)?.body).toBe(r.text);
+    expect(notSent.every((r) => r.refunded)).toBe(true);
+    expect(submitted.some((r) => r.refunded)).toBe(false);
+
+    const ledger = (
+      await client.query(
+        `select type, count(*)::int as n, count(distinct idempotency_key)::int as keys from transactions
+         where user_id = $1 and type in ('sent_message', 'refund') group by type`,
+        [owner.userId],
+      )
+    ).rows as Array<{ type: string; n: number; keys: number }>;
+    const of = (type: string) => ledger.find((l) => l.type === type) ?? { n: 0, keys: 0 };
+    expect(of('sent_message')).toEqual({ type: 'sent_message', n: COUNT, keys: COUNT });
+    expect(of('refund').n).toBe(notSent.length);
+    expect(of('refund').keys).toBe(notSent.length);
+    console.info(
+      `messages-kill: ${kills} kills, ${submitted.length} sent, ${notSent.length} refunded (unknown ${notSent.filter((r) => r.state === 'unknown').length})`,
+    );
   }, 300_000);
 });

@@ -22,7 +22,8 @@ describe.each(databases)('rate buckets on %s', (kind) => {
   it('starts full, grants what it holds, refills at its rate up to its burst, and says how long to wait', async () => {
     const b = bucket(2, 5);
     expect(await takeTokens(db(), [b], 3, at(0))).toEqual({ granted: 3, waitMs: 0 });
-    expect(await takeTokens(db(), [b], 5, at(0))).toEqual({ granted: 2, waitMs: 500 });
+    // Two of five: the other three take 1.5 s at 2 a second.
+    expect(await takeTokens(db(), [b], 5, at(0))).toEqual({ granted: 2, waitMs: 1_500 });
     expect(await takeTokens(db(), [b], 1, at(0))).toEqual({ granted: 0, waitMs: 500 });
     // A second later: two tokens (2 a second).
     expect((await takeTokens(db(), [b], 10, at(1_000))).granted).toBe(2);

@@ -3,7 +3,7 @@ import type { TGateway } from '@herald/shared/gateways/gateways.schemas';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { type Bucket, giveBackTokens, takeTokens, waitForTokens } from '../../jobs/rate-buckets.ts';
-import type { MessagesDeps, SendingAdapter } from './messages.deps.ts';
+import type { ChargeResult, MessagesDeps, SendingAdapter } from './messages.deps.ts';
 import type { MessageRow } from './messages.repository.ts';
 import type { Outcome, SendRowsRepository } from './send-rows.repository.ts';
 import { type CrashMoment, type EngineSettings, gatewayBuckets, outcomeOf, rowStatusUrl } from './send-rules.ts';
@@ -51,8 +51,9 @@ export function createDispatcher(deps: Deps) {
 
   /** Writes the outcomes; failed rows refunded in the same transaction; 429s give their tokens back. */
   async function settle(outcomes: Outcome[], claimed: Map<number, MessageRow>, buckets: Bucket[]) {
+    const held = outcomes.map((o) => ({ ...o, attempt: o.attempt ?? claimed.get(o.id)?.attempt }));
     const settled = await db.transaction().execute(async (tx) => {
-      const written = await rows.settleMany(tx, outcomes);
+      const written = await rows.settleMany(tx, held);
       await refund(
         tx,
         written.filter((r) => r.state === 'failed'),
@@ -120,34 +121,45 @@ export function createDispatcher(deps: Deps) {
   async function charge(tx: Kysely<DB>, teamId: number, claimed: MessageRow[], prices: Map<string, number>) {
     const ok: MessageRow[] = [];
     const refused: Array<{ row: MessageRow; code: string }> = [];
-    for (const row of claimed) {
-      if (row.user_id === null) {
-        refused.push({ row, code: 'payer_missing' });
-        continue;
-      }
-      const userId = Number(row.user_id);
-      const pricePerPart = prices.get(priceKey(row)) ?? 0;
-      const result = await deps.charge(tx, teamId, {
-        userId,
-        code: row.kind === 'single' ? 'sent_single_message' : 'sent_message',
-        parts: row.parts,
-        pricePerPart,
-        count: 1,
-        key: row.charge_key,
-        name: row.phone,
-        meta: { message_id: Number(row.id) },
-      });
-      if (result.status === 'charged') ok.push({ ...row, price: result.amount });
+    const payable = claimed.filter((row) => row.user_id !== null);
+    for (const row of claimed) if (row.user_id === null) refused.push({ row, code: 'payer_missing' });
+    const requests = payable.map((row) => ({
+      userId: Number(row.user_id),
+      code: row.kind === 'single' ? ('sent_single_message' as const) : ('sent_message' as const),
+      parts: row.parts,
+      pricePerPart: prices.get(priceKey(row)) ?? 0,
+      count: 1,
+      key: row.charge_key,
+      name: row.phone,
+      meta: { message_id: Number(row.id) },
+    }));
+    // One statement per payer for the whole batch where billing offers it.
+    const results = deps.chargeMany
+      ? (await deps.chargeMany(tx, teamId, requests)).results
+      : await (async () => {
+          const out: ChargeResult[] = [];
+          for (const request of requests) out.push(await deps.charge(tx, teamId, request));
+          return out;
+        })();
+    for (const [i, row] of payable.entries()) {
+      const result = results[i];
+      if (result?.status === 'charged') ok.push({ ...row, price: result.amount });
       else
         refused.push({
           row,
-          code: result.status === 'insufficient' ? 'balance_insufficient' : `balance_${result.status}`,
+          code: result?.status === 'insufficient' ? 'balance_insufficient' : `balance_${result?.status ?? 'error'}`,
         });
     }
     if (refused.length > 0)
       await rows.settleMany(
         tx,
-        refused.map(({ row, code }) => ({ id: Number(row.id), state: 'failed', errorCode: code, errorMessage: code })),
+        refused.map(({ row, code }) => ({
+          id: Number(row.id),
+          attempt: row.attempt,
+          state: 'failed',
+          errorCode: code,
+          errorMessage: code,
+        })),
       );
     await rows.setPrices(tx, ok);
     return { ok, refused: refused.map((r) => r.row) };
@@ -166,10 +178,15 @@ export function createDispatcher(deps: Deps) {
     }
     const { gateway, adapter } = chosen;
     const buckets = gatewayBuckets(gateway, adapter, settings.rates);
-    const taken =
-      buckets.length > 0 ? await takeTokens(db, buckets, settings.batch) : { granted: settings.batch, waitMs: 0 };
-    if (taken.granted === 0) return { sent: 0, waitMs: taken.waitMs };
     const keys = buckets.map((b) => b.key);
+    // Half a second's worth at a time: a batch of one per take would spend the rate on round trips.
+    const slowest = Math.min(...buckets.map((b) => b.rate));
+    const want = buckets.length > 0 ? Math.min(settings.batch, Math.max(1, Math.ceil(slowest / 2))) : settings.batch;
+    const taken = buckets.length > 0 ? await takeTokens(db, buckets, want) : { granted: want, waitMs: 0 };
+    if (taken.granted < Math.ceil(want / 2)) {
+      await giveBackTokens(db, keys, taken.granted);
+      return { sent: 0, waitMs: taken.waitMs };
+    }
 
     const claimed = await db.transaction().execute(async (tx) => {
       const list = await rows.claim(tx, teamId, gatewayId, taken.granted, settings.leaseMs);
@@ -190,7 +207,7 @@ export function createDispatcher(deps: Deps) {
     if (buckets.length > 0 && need > taken.granted) {
       const got = await waitForTokens(db, buckets, need - taken.granted, Date.now() + settings.leaseMs / 2);
       if (!got) {
-        for (const row of ok) await rows.release(Number(row.id));
+        for (const row of ok) await rows.release({ id: Number(row.id), attempt: row.attempt });
         return { sent: 0, waitMs: settings.idleMs };
       }
     }
@@ -200,7 +217,7 @@ export function createDispatcher(deps: Deps) {
     let sent = 0;
     for (let i = 0; i < ok.length; i += settings.concurrency) {
       const window = ok.slice(i, i + settings.concurrency);
-      const live = await rows.markCalled(window.map((r) => Number(r.id)));
+      const live = await rows.markCalled(window.map((r) => ({ id: Number(r.id), attempt: r.attempt })));
       const going = window.filter((r) => live.has(Number(r.id)));
       await crash('called', going);
       const outcomes = await Promise.all(going.map((row) => call(row, adapter, statusBase)));
@@ -246,9 +263,9 @@ export function createDispatcher(deps: Deps) {
     const buckets = gatewayBuckets(gateway, adapter, settings.rates);
     if (buckets.length > 0) {
       const turn = await waitForTokens(db, buckets, Math.max(1, row.parts), Date.now() + settings.leaseMs / 3);
-      if (!turn) return (await rows.release(Number(row.id))) ?? row;
+      if (!turn) return (await rows.release({ id: Number(row.id), attempt: row.attempt })) ?? row;
     }
-    const live = await rows.markCalled([Number(row.id)]);
+    const live = await rows.markCalled([{ id: Number(row.id), attempt: row.attempt }]);
     if (!live.has(Number(row.id))) return row;
     await crash('called', [row]);
     const outcome = await call(row, adapter, gateway.webhook_urls.status ?? deps.statusUrl(gateway.id));

@@ -74,6 +74,8 @@ export interface MessagesDeps {
   /** Minor units of one SMS part to this phone for the user's balance currency. */
   pricePerPart(teamId: number, userId: number, phone: string): Promise<number>;
   charge(tx: Kysely<DB>, teamId: number, request: ChargeRequest): Promise<ChargeResult>;
+  /** Many charges in one go (a dispatch batch); absent: `charge` one by one. */
+  chargeMany?(tx: Kysely<DB>, teamId: number, requests: ChargeRequest[]): Promise<{ results: ChargeResult[] }>;
   /** Absent: messages that end without a send keep their charge (and are marked for a later refund run). */
   refund?: Refund;
   announce(teamId: number, userIds: number[]): Promise<void>;

@@ -19,33 +19,41 @@ const RECONCILE_BATCH = 200;
 export function createSweep(deps: Deps) {
   const { db, rows, dispatcher, settings } = deps;
 
+  /**
+   * Asks the provider about each called row: `found` (it has it), `absent` (it said it has none).
+   * A row it could not be asked about now is neither: the next sweep asks again.
+   */
   async function askProvider(adapter: SendingAdapter, list: MessageRow[], gatewayId: number) {
     const found = new Map<number, { providerMessageId: string; status: MessageRow['status'] }>();
-    if (!adapter.findSent) return found;
+    const absent = new Set<number>();
+    if (!adapter.findSent) return { found, absent };
     const taken = new Set<string>();
     for (const row of list) {
       if (!row.called_at) continue;
       try {
-        const hit = await adapter.findSent({
-          to: row.phone,
-          text: row.text,
-          idempotencyKey: `msg-${row.id}`,
-          calledAt: new Date(row.called_at),
-          exclude: taken,
-        });
-        if (!hit) continue;
-        // A sid another row holds is that row's message (same phone, same text): not this one.
-        if ((await rows.boundProviderIds(gatewayId, [hit.providerMessageId])).size > 0) {
+        // A sid another row holds is that row's message (same phone, same text): ask again without it.
+        for (let tries = 0; tries < 5; tries++) {
+          const hit = await adapter.findSent({
+            to: row.phone,
+            text: row.text,
+            idempotencyKey: `msg-${row.id}`,
+            calledAt: new Date(row.called_at),
+            exclude: taken,
+          });
+          if (!hit) {
+            absent.add(Number(row.id));
+            break;
+          }
           taken.add(hit.providerMessageId);
-          continue;
+          if ((await rows.boundProviderIds(gatewayId, [hit.providerMessageId])).size > 0) continue;
+          found.set(Number(row.id), hit);
+          break;
         }
-        taken.add(hit.providerMessageId);
-        found.set(Number(row.id), hit);
       } catch {
-        // The provider could not be asked now: the next sweep asks again.
+        // The provider could not be asked now.
       }
     }
-    return found;
+    return { found, absent };
   }
 
   async function reconcile() {
@@ -67,7 +75,10 @@ export function createSweep(deps: Deps) {
           adapter = null;
         }
       }
-      const found = adapter && gatewayId !== null ? await askProvider(adapter, list, gatewayId) : new Map();
+      const { found, absent } =
+        adapter && gatewayId !== null
+          ? await askProvider(adapter, list, gatewayId)
+          : { found: new Map(), absent: new Set<number>() };
       if (found.size > 0) {
         const settled = await dispatcher.settle(
           [...found].map(([id, hit]) => ({
@@ -81,8 +92,14 @@ export function createSweep(deps: Deps) {
         );
         await dispatcher.publishSingles(settled);
       }
+      // Unproven past the deadline: the provider said it has none, or cannot be asked at all; one that
+      // failed to answer gets three deadlines (an answer of its own may still be on its way).
+      const since = (r: MessageRow) => new Date(r.called_at ?? r.updated_at).getTime();
       const overdue = list.filter(
-        (r) => !found.has(Number(r.id)) && new Date(r.called_at ?? r.updated_at).getTime() < deadline,
+        (r) =>
+          !found.has(Number(r.id)) &&
+          ((since(r) < deadline && (absent.has(Number(r.id)) || !adapter?.findSent)) ||
+            since(r) < Date.now() - 3 * settings.unknownDeadlineMs),
       );
       // Proven unsent by a provider that dedupes by our key: the same key again cannot send twice.
       const again = adapter?.capabilities.dedupesByKey ? overdue : [];

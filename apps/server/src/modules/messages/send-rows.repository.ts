@@ -26,13 +26,16 @@ export interface Recipient {
   notBefore?: Date;
 }
 
-/** What one gateway call left a claimed row as. */
-export type Outcome =
-  /** `status` null: the caller applies the first status through the report path itself. */
+/** What one gateway call left a claimed row as; `attempt`: the claim it answers (a later claim's row is not moved). */
+export type Outcome = {
+  attempt?: number;
+} & /** `status` null: the caller applies the first status through the report path itself. */
+(
   | { id: number; state: 'submitted'; providerMessageId: string; status: TMessageStatus | null }
   | { id: number; state: 'failed' | 'unknown'; errorCode: string; errorMessage: string }
   /** Not taken (a 429, a refused connection): due again after `delayMs`. */
-  | { id: number; state: 'pending'; delayMs: number; errorCode: string; errorMessage: string; rateLimited?: boolean };
+  | { id: number; state: 'pending'; delayMs: number; errorCode: string; errorMessage: string; rateLimited?: boolean }
+);
 
 /** The send path's writes to `messages` (decision 024): queue, claim, stamp the call, settle. */
 export function createSendRowsRepository(db: Db) {
@@ -114,35 +117,35 @@ export function createSendRowsRepository(db: Db) {
     },
 
     /**
-     * Stamps the moment the calls begin, right before them; answers the rows still claimed (a row
-     * whose lease a sweep ended meanwhile is not called).
+     * Stamps the moment the calls begin, right before them; answers the rows still held by this
+     * claim (`attempt` is the claim's token: a row whose lease ran out and that another worker
+     * claimed since is not this worker's to call).
      */
-    async markCalled(ids: number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .updateTable('messages')
-        .set({ called_at: sql`now()` })
-        .where('id', 'in', ids)
-        .where('state', '=', 'claimed')
-        .returning('id')
-        .execute();
-      return new Set(rows.map((r) => Number(r.id)));
+    async markCalled(claimed: Array<{ id: number; attempt: number }>): Promise<Set<number>> {
+      if (claimed.length === 0) return new Set();
+      const rows = await sql<{ id: string }>`
+        update messages m set called_at = now()
+        from unnest(${claimed.map((c) => c.id)}::bigint[], ${claimed.map((c) => c.attempt)}::int[]) as v(id, attempt)
+        where m.id = v.id and m.attempt = v.attempt and m.state = 'claimed'
+        returning m.id`.execute(db);
+      return new Set(rows.rows.map((r) => Number(r.id)));
     },
 
     /** Back to pending, uncalled (a single SMS that could not have its turn in time). */
-    async release(id: number): Promise<MessageRow | undefined> {
+    async release(row: { id: number; attempt: number }): Promise<MessageRow | undefined> {
       return db
         .updateTable('messages')
         .set({ state: 'pending', lease_until: null, called_at: null, not_before: sql`now()`, updated_at: sql`now()` })
-        .where('id', '=', id)
+        .where('id', '=', row.id)
+        .where('attempt', '=', row.attempt)
         .where('state', '=', 'claimed')
         .returningAll()
         .executeTakeFirst();
     },
 
     /**
-     * Writes many calls' outcomes in one statement. Only rows still claimed or unknown move (an
-     * answer heard after a sweep still counts); a status a report already set is kept.
+     * Writes many calls' outcomes in one statement. Only rows still claimed or unknown by the same
+     * claim move (an answer heard after a sweep still counts); a status a report already set is kept.
      */
     async settleMany(tx: Db, outcomes: Outcome[]): Promise<MessageRow[]> {
       if (outcomes.length === 0) return [];
@@ -155,8 +158,9 @@ export function createSendRowsRepository(db: Db) {
             ${pick((o) => (o.state === 'submitted' ? o.status : null))}::text[],
             ${pick((o) => (o.state === 'submitted' ? null : o.errorCode))}::text[],
             ${pick((o) => (o.state === 'submitted' ? null : o.errorMessage.slice(0, 500)))}::text[],
-            ${pick((o) => (o.state === 'pending' ? Math.round(o.delayMs) : 0))}::int[]
-          ) as v(id, state, pid, status, code, msg, delay)
+            ${pick((o) => (o.state === 'pending' ? Math.round(o.delayMs) : 0))}::int[],
+            ${pick((o) => o.attempt ?? null)}::int[]
+          ) as v(id, state, pid, status, code, msg, delay, attempt)
         )
         update messages m set
           state = v.state,
@@ -170,7 +174,7 @@ export function createSendRowsRepository(db: Db) {
           called_at = case when v.state = 'pending' then null else m.called_at end,
           not_before = case when v.state = 'pending' then now() + v.delay * interval '1 millisecond' else m.not_before end,
           updated_at = now()
-        from v where m.id = v.id and m.state in ('claimed', 'unknown')
+        from v where m.id = v.id and m.state in ('claimed', 'unknown') and (v.attempt is null or m.attempt = v.attempt)
         returning m.*`.execute(tx);
       return rows.rows;
     },
