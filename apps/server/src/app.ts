@@ -135,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     valuesOf: leads.valuesOf,
     pricePerPart: billing.pricePerPart,
     charge: billing.charge,
+    chargeMany: billing.chargeMany,
     refund: billing.refund,
     announce: billing.announce,
     leaseMs: config.MESSAGE_CLAIM_LEASE_MS,
