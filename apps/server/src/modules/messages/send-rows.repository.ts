@@ -29,8 +29,7 @@ export interface Recipient {
 /** What one gateway call left a claimed row as; `attempt`: the claim it answers (a later claim's row is not moved). */
 export type Outcome = {
   attempt?: number;
-} & /** `status` null: the caller applies the first status through the report path itself. */
-(
+} /** `status` null: the caller applies the first status through the report path itself. */ & (
   | { id: number; state: 'submitted'; providerMessageId: string; status: TMessageStatus | null }
   | { id: number; state: 'failed' | 'unknown'; errorCode: string; errorMessage: string }
   /** Not taken (a 429, a refused connection): due again after `delayMs`. */
