@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { zonesByCallingCode } from '@herald/shared/sms/quiet-hours';
 import { countSms } from '@herald/shared/sms/sms-parts';
 import type { DB } from '../../db/schema.ts';
 
@@ -20,6 +21,30 @@ export interface CampaignRow {
   gateway_id: number | null;
   sender: string | null;
   frequency_per_minute: number;
+  timezone: string;
+  quiet_hours: boolean;
+  quiet_from: string;
+  quiet_to: string;
+}
+
+const ZONES = zonesByCallingCode();
+
+/**
+ * `at`, or when it falls inside the campaign's quiet hours in the recipient's zone (from the phone's
+ * calling code, else the campaign's zone), the end of those hours that morning: set-based, per row.
+ */
+export function quietAware(c: CampaignRow, at: RawBuilder<unknown>, phone: RawBuilder<unknown>) {
+  if (!c.quiet_hours || c.quiet_from === c.quiet_to) return at;
+  const from = sql`${c.quiet_from}::time`;
+  const to = sql`${c.quiet_to}::time`;
+  return sql`(select case
+      when ${from} < ${to} and w.lt >= ${from} and w.lt < ${to} then (w.ld + ${to}) at time zone x.z
+      when ${from} > ${to} and w.lt >= ${from} then (w.ld + 1 + ${to}) at time zone x.z
+      when ${from} > ${to} and w.lt < ${to} then (w.ld + ${to}) at time zone x.z
+      else x.t end
+    from (select ${at} as t, coalesce((select p.zone from unnest(${ZONES.map((z) => z.prefix)}::text[], ${ZONES.map((z) => z.zone)}::text[]) as p(prefix, zone)
+            where ${phone} like p.prefix || '%' order by length(p.prefix) desc limit 1), ${c.timezone}) as z) x,
+      lateral (select (x.t at time zone x.z)::time as lt, (x.t at time zone x.z)::date as ld) w)`;
 }
 
 /**
@@ -45,7 +70,7 @@ export async function queueFirstStep(tx: Db, c: CampaignRow, step: StepRow): Pro
       sender, text, parts, encoding, charge_key, state, not_before)
     select ${c.team_id}, ${c.launched_by}, r.lead_id, 'campaign_step', ${c.id}, ${step.id}, r.phone, ${c.gateway_id},
       ${c.sender}, ${step.message}, ${count.parts}, ${count.encoding}, 'campaign:' || ${step.id} || ':' || r.phone,
-      'pending', ${slotBase(c)} + (r.n - 1) * ${spacing(c)}
+      'pending', ${quietAware(c, sql`${slotBase(c)} + (r.n - 1) * ${spacing(c)}`, sql`r.phone`)}
     from (select lead_id, phone, row_number() over (order by lead_id) as n from campaign_recipients
           where campaign_id = ${c.id} and skip_reason is null order by lead_id ${cap}) r
     on conflict do nothing`.execute(tx);
@@ -67,7 +92,11 @@ export async function queueNextStep(tx: Db, c: CampaignRow, prev: StepRow, step:
       sender, text, parts, encoding, charge_key, state, not_before)
     select ${c.team_id}, ${c.launched_by}, p.lead_id, 'campaign_step', ${c.id}, ${step.id}, p.phone, ${c.gateway_id},
       ${c.sender}, ${step.message}, ${count.parts}, ${count.encoding}, 'campaign:' || ${step.id} || ':' || p.phone,
-      'pending', greatest(p.went + ${step.delay_minutes}::int * interval '1 minute', ${slotBase(c)} + (p.n - 1) * ${spacing(c)})
+      'pending', ${quietAware(
+        c,
+        sql`greatest(p.went + ${step.delay_minutes}::int * interval '1 minute', ${slotBase(c)} + (p.n - 1) * ${spacing(c)})`,
+        sql`p.phone`,
+      )}
     from (select m.lead_id, m.phone, coalesce(m.submitted_at, m.called_at) as went,
             row_number() over (order by m.id) as n
           from messages m
@@ -97,7 +126,7 @@ export async function releaseRows(tx: Db, c: CampaignRow): Promise<number> {
   const result = await sql`
     update messages m set state = 'pending', error_code = null, error_message = null, not_before = v.due,
       updated_at = now()
-    from (select id, now() + (row_number() over (order by id) - 1) * ${spacing(c)} as due from messages
+    from (select id, ${quietAware(c, sql`now() + (row_number() over (order by id) - 1) * ${spacing(c)}`, sql`phone`)} as due from messages
           where campaign_id = ${c.id} and ((state = 'pending' and not_before = 'infinity')
              or (state = 'failed' and error_code = 'balance_insufficient'))) v
     where m.id = v.id`.execute(tx);
@@ -152,4 +181,31 @@ export async function sentAndFailed(
 export async function cancelQueued(tx: Db, campaignId: number, code: string): Promise<void> {
   await sql`update messages set state = 'failed', error_code = ${code}, error_message = ${code}, updated_at = now()
     where campaign_id = ${campaignId} and state = 'pending'`.execute(tx);
+}
+
+/**
+ * Rows that came due inside the quiet hours (queued before them, or waiting behind the rate) wait
+ * for the morning; looked at each tick, only among rows already due.
+ */
+export async function deferQuiet(tx: Db, c: CampaignRow): Promise<number> {
+  if (!c.quiet_hours || c.quiet_from === c.quiet_to) return 0;
+  const result = await sql`update messages m set not_before = v.due, updated_at = now()
+    from (select id, ${quietAware(c, sql`now()`, sql`phone`)} as due from messages
+          where campaign_id = ${c.id} and state = 'pending' and not_before <= now()) v
+    where m.id = v.id and v.due > now()`.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * A step's send-by deadline: rows not yet handed to the gateway `send_by_minutes` after the step
+ * began end uncharged (a claimed row's charge is the dispatch's to settle; only pending rows end).
+ */
+export async function expireSendBy(tx: Db, campaignId: number): Promise<number> {
+  const result = await sql`update messages m set state = 'failed', error_code = 'campaign_send_by_passed',
+      error_message = 'campaign_send_by_passed', updated_at = now()
+    from campaign_steps s
+    where s.campaign_id = ${campaignId} and s.send_by_minutes is not null and s.started_at is not null
+      and s.started_at + s.send_by_minutes * interval '1 minute' <= now()
+      and m.campaign_step_id = s.id and m.state = 'pending'`.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
 }

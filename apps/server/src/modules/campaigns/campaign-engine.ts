@@ -5,6 +5,8 @@ import type { DomainEventsHub } from '../../events/domain-events.ts';
 import {
   type CampaignRow,
   cancelQueued,
+  deferQuiet,
+  expireSendBy,
   holdRows,
   queueFirstStep,
   queueNextStep,
@@ -34,7 +36,8 @@ export interface CampaignEngineDeps {
 
 type Campaign = CampaignRow & { status: TCampaignStatus; started_at: Date | null };
 
-const CAMPAIGN_COLUMNS = sql`id, team_id, launched_by, gateway_id, sender, frequency_per_minute, status, started_at`;
+const CAMPAIGN_COLUMNS = sql`id, team_id, launched_by, gateway_id, sender, frequency_per_minute, status, started_at,
+  timezone, quiet_hours, quiet_from::text as quiet_from, quiet_to::text as quiet_to`;
 
 /**
  * The campaign engine (decision 032). The `campaigns` row is the schedule: a tick on every worker
@@ -158,6 +161,8 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         return;
       }
       await skipGoneRecipients(tx, id, c.team_id);
+      await deferQuiet(tx, c);
+      await expireSendBy(tx, id);
       const figures = await sentAndFailed(tx, id);
       if (autoFails(figures)) {
         await move(tx, c, 'failed', { failed_reason: 'campaign_auto_failed', completed_at: sql`now()` });
@@ -192,11 +197,13 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     );
   }
 
+  /** Pauses first: what a user stopped must not wait behind starts and steps. */
   async function tick(): Promise<void> {
-    await startDue();
     await holdPaused();
+    await startDue();
     const active = await sql<{ id: string }>`select id from campaigns where status = 'active' order by id`.execute(db);
-    for (const r of active.rows) await advance(Number(r.id));
+    // One campaign's trouble (a statement that fails) leaves the others moving; the next tick retries it.
+    for (const r of active.rows) await advance(Number(r.id)).catch(() => {});
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -215,7 +222,15 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     timer = setInterval(run, deps.tickMs ?? 500);
     timer.unref();
     // A user's pause or resume is acted on at once, not at the next tick.
-    deps.domainEvents?.on('campaigns.status_changed', async () => run());
+    deps.domainEvents?.on('campaigns.status_changed', async (event) => {
+      for (const c of event.campaigns)
+        if (c.to === 'paused')
+          await db
+            .transaction()
+            .execute((tx) => holdRows(tx, c.id))
+            .catch(() => {});
+      run();
+    });
     run();
   }
 
