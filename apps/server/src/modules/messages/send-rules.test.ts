@@ -4,14 +4,18 @@ import { gatewayBuckets, outcomeOf, rowStatusUrl } from './send-rules.ts';
 
 /** An adapter's `GatewaySendError` as this module sees it (it is handed adapters, never imports them). */
 class GatewaySendError extends Error {
+  readonly kind: 'retryable' | 'permanent' | 'unknown_outcome';
+  readonly reason: string;
   constructor(
-    readonly kind: 'retryable' | 'permanent' | 'unknown_outcome',
-    readonly reason: string,
+    kind: GatewaySendError['kind'],
+    reason: string,
     message: string,
     extra: { providerCode?: string; retryAfterMs?: number } = {},
   ) {
     super(message);
     this.name = 'GatewaySendError';
+    this.kind = kind;
+    this.reason = reason;
     Object.assign(this, extra);
   }
 }
