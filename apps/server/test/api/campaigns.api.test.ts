@@ -189,9 +189,13 @@ describe.each(databases)('campaigns: editing, status machine, isolation and role
       expect.objectContaining({ id: second.id, position: 1, delay_minutes: 0 }),
     ]);
     await call(owner.token, 'POST', `/campaigns/${c.id}/audiences`, { kind: 'list', ref_ids: [list.id] });
-    const logTypes = (await call(owner.token, 'GET', `/campaigns/${c.id}/campaign-logs`))
-      .json()
-      .data.map((l: { type: string }) => l.type);
+    const logs = (await call(owner.token, 'GET', `/campaigns/${c.id}/campaign-logs`)).json().data;
+    expect(logs[0].data).toMatchObject({
+      kind: 'list',
+      ref_id: list.id,
+      attributes: [{ name: 'list', value_to: list.name }],
+    });
+    const logTypes = logs.map((l: { type: string }) => l.type);
     expect(logTypes).toEqual([
       'campaign_segment_add',
       'campaign_step_deleted',

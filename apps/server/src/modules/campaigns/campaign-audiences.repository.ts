@@ -44,16 +44,21 @@ export function createCampaignAudiencesRepository(db: Kysely<DB>) {
       }));
     },
 
-    /** Which of these ids are the team's segments (root or not), sources or lists. */
-    async existing(teamId: number, kind: TCampaignAudienceKind, ids: number[], q: Kysely<DB> = db): Promise<number[]> {
+    /** Which of these ids are the team's segments (root or not), sources or lists, with their names. */
+    async existing(
+      teamId: number,
+      kind: TCampaignAudienceKind,
+      ids: number[],
+      q: Kysely<DB> = db,
+    ): Promise<Map<number, string>> {
       const table = kind === 'segment' ? 'segments' : kind === 'source' ? 'sources' : 'lists';
       const rows = await q
         .selectFrom(table)
-        .select('id')
+        .select(['id', 'name'])
         .where('team_id', '=', teamId)
         .where('id', 'in', ids)
         .execute();
-      return rows.map((r) => Number(r.id));
+      return new Map(rows.map((r) => [Number(r.id), r.name]));
     },
 
     /** Adds the refs not in the campaign yet; answers the ones added. */

@@ -172,7 +172,7 @@ export function createCampaignStepsService(deps: {
       await db.transaction().execute(async (tx) => {
         await lockCampaign(tx, user, campaignId, canEditAudience);
         const found = await audiences.existing(user.teamId, body.kind, ids, tx);
-        if (found.length !== ids.length) throw new AppError('not_found', message(AUDIENCE_NOT_FOUND[body.kind]));
+        if (found.size !== ids.length) throw new AppError('not_found', message(AUDIENCE_NOT_FOUND[body.kind]));
         const added = await audiences.add(tx, user.teamId, campaignId, body.kind, ids);
         await appendCampaignLogs(
           tx,
@@ -181,7 +181,12 @@ export function createCampaignStepsService(deps: {
             teamId: user.teamId,
             userId: user.id,
             type: 'campaign_segment_add' as const,
-            data: { kind: body.kind, ref_id: refId },
+            data: {
+              kind: body.kind,
+              ref_id: refId,
+              name: found.get(refId),
+              attributes: [{ name: body.kind, value_to: found.get(refId) ?? null }],
+            },
           })),
         );
       });
@@ -193,12 +198,18 @@ export function createCampaignStepsService(deps: {
         await lockCampaign(tx, user, campaignId, canEditAudience);
         const removed = await audiences.remove(tx, user.teamId, campaignId, audienceId);
         if (!removed) throw new AppError('not_found', message('campaign_audience_not_found'));
+        const name = (await audiences.existing(user.teamId, removed.kind, [removed.ref_id], tx)).get(removed.ref_id);
         await appendCampaignLog(tx, {
           campaignId,
           teamId: user.teamId,
           userId: user.id,
           type: 'campaign_segment_deleted',
-          data: { kind: removed.kind, ref_id: removed.ref_id },
+          data: {
+            kind: removed.kind,
+            ref_id: removed.ref_id,
+            name,
+            attributes: [{ name: removed.kind, value_to: name ?? null }],
+          },
         });
       });
       return done('campaign_audience_removed');
