@@ -133,7 +133,11 @@ describe.each(databases)('refunds and reversed payments on %s', (kind) => {
     });
     expect(buy.statusCode).toBe(422);
     expect(buy.json()).toMatchObject({ code: 'balance_insufficient', detail: { code: 'balance_debt' } });
-    const gateway = await createGateway(t, owner.token, { type: 'simulator', name: 'Sim', credentials: { from: 'Herald' } });
+    const gateway = await createGateway(t, owner.token, {
+      type: 'simulator',
+      name: 'Sim',
+      credentials: { from: 'Herald' },
+    });
     const sms = await t.request({
       method: 'POST',
       url: '/api/leads/single-sms',

@@ -105,7 +105,8 @@ export const MESSAGES = {
   balance_not_enough: 'Not enough balance',
   balance_not_enough_messages: 'Not enough balance to send messages',
   balance_not_enough_lookup: 'Insufficient funds to continue paid lookup!',
-  balance_debt: 'A payment to your balance was taken back by the bank and you owe it. Top up your balance to pay it, then send again.',
+  balance_debt:
+    'A payment to your balance was taken back by the bank and you owe it. Top up your balance to pay it, then send again.',
   share_balance_successful: 'Share balance Successful',
   share_to_self: 'Choose another member to share with.',
   member_not_found: 'Member not found.',
@@ -196,7 +197,8 @@ export const MESSAGES = {
   short_url_domain_invalid: 'Enter a domain name such as go.example.com (no path).',
   short_url_domain_taken: 'This domain is already in use.',
   short_url_domain_port: 'A domain takes no port: enter it as go.example.com.',
-  short_url_domain_app_host: 'This is the app’s own address: it already carries your links. Enter a domain of your own.',
+  short_url_domain_app_host:
+    'This is the app’s own address: it already carries your links. Enter a domain of your own.',
   short_url_domain_not_proven:
     'Not verified yet: {{host}} does not answer the code at the address shown, and no TXT record holds it. DNS changes can take up to an hour.',
   short_url_domain_verified: 'Domain verified: new links use it',

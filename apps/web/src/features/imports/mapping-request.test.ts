@@ -55,13 +55,7 @@ describe('the starting choices', () => {
     const choices = initialChoices(
       // 1: a column no attribute matched; 2: one with no values; 3: its attribute deleted since;
       // 4: a contact app's label column (the server does not propose it).
-      [
-        column(0, 10),
-        column(1, null, true, true),
-        column(2, null, true, true),
-        column(3, 11),
-        column(4, null, true),
-      ],
+      [column(0, 10), column(1, null, true, true), column(2, null, true, true), column(3, 11), column(4, null, true)],
       new Set([10]),
       preview,
     );
