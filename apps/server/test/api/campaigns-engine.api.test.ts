@@ -145,4 +145,25 @@ describe.each(databases)('the campaign engine on %s', (kind) => {
     for (const p of phones) expect(twilio.sent(p, 'Pay first')).toBe(1);
     await expectLedgerBalanced(t);
   });
+
+  it('resumes by itself after a top-up when the launcher has auto-refill', async () => {
+    const { owner, list, phones } = await team(2, '');
+    await db().updateTable('users').set({ balance_auto_refill: true }).where('id', '=', owner.user.id).execute();
+    const id = await launch(
+      owner.token,
+      list.id,
+      [{ message: 'Refill first' }, { message: 'Refill me' }],
+      {},
+      async (c) => {
+        const preview = (await call(owner.token, 'GET', `/campaigns/${c}/preview`)).json();
+        await topUpThroughSandbox(t, owner.token, ((preview.cost.price_per_part * 3) / 100).toFixed(2));
+      },
+    );
+    await waitUntil('paused for balance', async () => (await campaign(id)).status === 'paused', 30_000);
+    await topUpThroughSandbox(t, owner.token, '50.00');
+    await waitUntil('the campaign completed', async () => (await campaign(id)).status === 'completed', 30_000);
+    for (const p of phones) expect(twilio.sent(p, 'Refill me')).toBe(1);
+    expect(await charges(owner.user.id, id)).toEqual([{ type: 'sent_message', n: phones.length * 2 }]);
+    await expectLedgerBalanced(t);
+  });
 });

@@ -197,6 +197,23 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     );
   }
 
+  /**
+   * A top-up of a launcher with auto-refill resumes the campaigns the balance paused (spec: without
+   * auto-refill the user resumes them). The held rows and the refused ones go again, same keys.
+   */
+  async function resumeForBalance(teamId: number, userId: number): Promise<void> {
+    const paused = await sql<{ id: string }>`select c.id from campaigns c join users u on u.id = c.launched_by
+      where c.team_id = ${teamId} and c.launched_by = ${userId} and c.status = 'paused'
+        and c.paused_reason = 'campaign_policy_not_enough_balance' and u.balance_auto_refill`.execute(db);
+    for (const r of paused.rows)
+      await db.transaction().execute(async (tx) => {
+        const c = await lock(tx, Number(r.id), 'paused');
+        if (!c || !(await move(tx, c, 'active', { paused_reason: null }))) return;
+        await releaseRows(tx, c);
+        await appendCampaignLog(tx, { campaignId: c.id, teamId, userId: null, type: 'campaign_resumed' });
+      });
+  }
+
   /** Pauses first: what a user stopped must not wait behind starts and steps. */
   async function tick(): Promise<void> {
     await holdPaused();
@@ -231,6 +248,9 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
             .catch(() => {});
       run();
     });
+    deps.domainEvents?.on('billing.balance_raised', (event) =>
+      resumeForBalance(event.teamId, event.userId).catch(() => {}),
+    );
     run();
   }
 
