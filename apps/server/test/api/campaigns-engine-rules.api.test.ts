@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignFixtures, paidSmsPlans } from '../support/campaigns.ts';
+import { attributeIds, createAttribute, createLead } from '../support/leads.ts';
 import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
 import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
@@ -183,5 +184,28 @@ describe.each(databases)('the campaign engine rules on %s', (kind) => {
         where idempotency_key like ${`%${r.charge_key}`}`.execute(db());
       expect(charged.rows[0]?.n).toBe(0);
     }
+  });
+
+  it('renders each recipient’s step for their own lead, with the fallback where they have no value', async () => {
+    const { owner, source, list, phones } = await team(1);
+    const ids = await attributeIds(t, owner.token);
+    const nameId = await createAttribute(t, owner.token, "Ім'я");
+    const named = '+380671234598';
+    const lead = await createLead(t, owner.token, source.id, list.id, [
+      [ids.phone as number, named],
+      [nameId, 'Олена'],
+    ]);
+    expect(lead.statusCode, lead.body).toBe(201);
+    const id = await launch(owner.token, list.id, [{ message: 'Hi {{imia|friend}}!' }]);
+    await waitUntil('the campaign completed', async () => (await campaign(id)).status === 'completed', 30_000);
+    expect(twilio.sent(phones[0] as string, 'Hi friend!')).toBe(1);
+    expect(twilio.sent(named, 'Hi Олена!')).toBe(1);
+    const rows = await db()
+      .selectFrom('messages')
+      .select(['phone', 'text', 'encoding'])
+      .where('campaign_id', '=', id)
+      .execute();
+    expect(rows.find((r) => r.phone === named)).toMatchObject({ text: 'Hi Олена!', encoding: 'UCS-2' });
+    expect(rows.find((r) => r.phone !== named)).toMatchObject({ text: 'Hi friend!', encoding: 'GSM-7' });
   });
 });

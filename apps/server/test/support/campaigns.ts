@@ -44,7 +44,7 @@ export function campaignFixtures(app: () => TestApp, twilio: () => Awaited<Retur
       if (lead.statusCode !== 201) throw new Error(lead.body);
       phones.push(phone);
     }
-    return { owner, gateway, list, phones };
+    return { owner, gateway, source, list, phones };
   }
 
   /** A campaign over the list with these steps, scheduled, its start moved into the past. */

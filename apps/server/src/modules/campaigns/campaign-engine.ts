@@ -16,6 +16,7 @@ import {
   skipGoneRecipients,
   unpaidRows,
 } from './campaign-engine-rows.ts';
+import { renderQueued } from './campaign-engine-render.ts';
 import { appendCampaignLog } from './campaign-logs.repository.ts';
 import type { AudienceSql, RecipientBuckets } from './campaign-recipients.repository.ts';
 import { autoFails } from './campaign-policy.ts';
@@ -114,6 +115,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         const [first] = await stepsOf(tx, id);
         if (first) {
           const queued = await queueFirstStep(tx, c, first);
+          await renderQueued(tx, c.team_id, first.id, first.message);
           await stepStarted(tx, c, first, queued);
         }
         await move(tx, c, 'active');
@@ -176,6 +178,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         const prev = steps[i - 1] as StepRow;
         const step = steps[i] as StepRow;
         const n = await queueNextStep(tx, c, prev, step);
+        if (n > 0) await renderQueued(tx, c.team_id, step.id, step.message);
         if (n > 0) await stepStarted(tx, c, step, n);
         queued += n;
       }
