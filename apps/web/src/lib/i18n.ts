@@ -20,6 +20,7 @@ import enTemplates from '../locales/en/templates.json';
 import enAlphaNames from '../locales/en/alpha-names.json';
 import enMessagesSms from '../locales/en/messages-sms.json';
 import enShortLinks from '../locales/en/short-links.json';
+import enCampaigns from '../locales/en/campaigns.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -38,6 +39,7 @@ import ruTemplates from '../locales/ru/templates.json';
 import ruAlphaNames from '../locales/ru/alpha-names.json';
 import ruMessagesSms from '../locales/ru/messages-sms.json';
 import ruShortLinks from '../locales/ru/short-links.json';
+import ruCampaigns from '../locales/ru/campaigns.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -56,6 +58,7 @@ import ukTemplates from '../locales/uk/templates.json';
 import ukAlphaNames from '../locales/uk/alpha-names.json';
 import ukMessagesSms from '../locales/uk/messages-sms.json';
 import ukShortLinks from '../locales/uk/short-links.json';
+import ukCampaigns from '../locales/uk/campaigns.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -100,6 +103,7 @@ export const resources = {
     'alpha-names': ukAlphaNames,
     'messages-sms': ukMessagesSms,
     'short-links': ukShortLinks,
+    campaigns: ukCampaigns,
   },
   en: {
     common: enCommon,
@@ -120,6 +124,7 @@ export const resources = {
     'alpha-names': enAlphaNames,
     'messages-sms': enMessagesSms,
     'short-links': enShortLinks,
+    campaigns: enCampaigns,
   },
   ru: {
     common: ruCommon,
@@ -140,6 +145,7 @@ export const resources = {
     'alpha-names': ruAlphaNames,
     'messages-sms': ruMessagesSms,
     'short-links': ruShortLinks,
+    campaigns: ruCampaigns,
   },
 } as const;
 
@@ -172,6 +178,7 @@ void i18n.use(initReactI18next).init({
     'alpha-names',
     'messages-sms',
     'short-links',
+    'campaigns',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

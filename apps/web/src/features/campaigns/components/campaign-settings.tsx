@@ -1,0 +1,138 @@
+import { canEditCampaign, type TCampaignField } from '@herald/shared/campaigns/campaign-moves';
+import type { TCampaign, TUpdateCampaignRequest } from '@herald/shared/campaigns/campaigns.schemas';
+import { Button, Group, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../../lib/i18n.ts';
+
+interface Props {
+  campaign: TCampaign;
+  gateways: { value: string; label: string }[];
+  timezones: string[];
+  saving: boolean;
+  onSave: (patch: TUpdateCampaignRequest) => Promise<unknown>;
+}
+
+type Form = Pick<
+  TCampaign,
+  'name' | 'sender' | 'timezone' | 'frequency_per_minute' | 'quiet_hours' | 'quiet_from' | 'quiet_to'
+> & { gateway_id: string | null; start_at: string };
+
+const formOf = (c: TCampaign): Form => ({
+  name: c.name,
+  gateway_id: c.gateway_id === null ? null : String(c.gateway_id),
+  sender: c.sender ?? '',
+  timezone: c.timezone,
+  start_at: c.start_at_local ?? '',
+  frequency_per_minute: c.frequency_per_minute,
+  quiet_hours: c.quiet_hours,
+  quiet_from: c.quiet_from,
+  quiet_to: c.quiet_to,
+});
+
+/** Name, gateway and sender, start in a time zone, frequency and quiet hours, under the editing rules. */
+export function CampaignSettings({ campaign, gateways, timezones, saving, onSave }: Props) {
+  const { t } = useTranslation('campaigns');
+  const [form, setForm] = useState<Form>(() => formOf(campaign));
+  useEffect(() => setForm(formOf(campaign)), [campaign]);
+  const facts = { status: campaign.status, started: campaign.started_at !== null };
+  // A field the rules refuse is disabled and says why.
+  const rule = (field: TCampaignField) => {
+    const answer = canEditCampaign(facts, field);
+    return answer.ok ? {} : { disabled: true, description: translateMessage({ code: answer.code }) };
+  };
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // Only what changed goes: a started campaign refuses even an unchanged gateway or start.
+  const save = () => {
+    const before = formOf(campaign);
+    const patch: Record<string, unknown> = { version: campaign.version };
+    for (const key of Object.keys(form) as (keyof Form)[]) {
+      if (form[key] === before[key]) continue;
+      const value = form[key];
+      patch[key] = key === 'gateway_id' ? (value === null ? null : Number(value)) : value === '' ? null : value;
+    }
+    return onSave(patch as TUpdateCampaignRequest);
+  };
+  const editable = canEditCampaign(facts).ok;
+
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('name')}
+          value={form.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          {...rule('name')}
+        />
+        <Select
+          label={t('gateway')}
+          data={gateways}
+          value={form.gateway_id}
+          onChange={(v) => set('gateway_id', v)}
+          comboboxProps={{ withinPortal: true }}
+          {...rule('gateway_id')}
+        />
+        <TextInput
+          label={t('sender')}
+          value={form.sender ?? ''}
+          onChange={(e) => set('sender', e.currentTarget.value)}
+          {...rule('sender')}
+        />
+        <Select
+          label={t('timezone')}
+          data={timezones}
+          searchable
+          value={form.timezone}
+          onChange={(v) => v && set('timezone', v)}
+          comboboxProps={{ withinPortal: true }}
+          {...rule('timezone')}
+        />
+        <TextInput
+          label={t('startLocal')}
+          placeholder="YYYY-MM-DD HH:mm"
+          value={form.start_at}
+          onChange={(e) => set('start_at', e.currentTarget.value)}
+          {...rule('start_at')}
+        />
+        <NumberInput
+          label={t('frequency')}
+          min={1}
+          value={form.frequency_per_minute}
+          onChange={(v) => set('frequency_per_minute', Number(v) || 1)}
+          {...rule('frequency_per_minute')}
+        />
+      </SimpleGrid>
+      <Group mt="sm" align="flex-end" gap="sm">
+        <Switch
+          label={t('quietHours')}
+          checked={form.quiet_hours}
+          onChange={(e) => set('quiet_hours', e.currentTarget.checked)}
+          disabled={!editable}
+        />
+        {form.quiet_hours && (
+          <>
+            <TextInput
+              w={90}
+              label={t('quietFrom')}
+              value={form.quiet_from}
+              onChange={(e) => set('quiet_from', e.currentTarget.value)}
+              disabled={!editable}
+            />
+            <TextInput
+              w={90}
+              label={t('quietTo')}
+              value={form.quiet_to}
+              onChange={(e) => set('quiet_to', e.currentTarget.value)}
+              disabled={!editable}
+            />
+          </>
+        )}
+      </Group>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={save} loading={saving} disabled={!editable}>
+          {t('save')}
+        </Button>
+      </Group>
+    </>
+  );
+}
