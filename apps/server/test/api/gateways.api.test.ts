@@ -44,9 +44,19 @@ describe.each(databases)('SMS gateway settings on %s', (kind) => {
       ['sid', false],
       ['token', true],
       ['from_twilio', false],
+      ['parts_per_second', false],
       ['base_url', false],
     ]);
-    expect(body.campaign_status_list).toEqual([]);
+    expect(body.campaign_status_list.map((o: { key: string }) => o.key)).toEqual([
+      'draft',
+      'scheduled',
+      'processing',
+      'active',
+      'paused',
+      'completed',
+      'failed',
+      'rejected',
+    ]);
     // The template types the templates module accepts.
     expect(body.sms_templates_types.map((o: { key: string }) => o.key)).toEqual([
       'promotion',
