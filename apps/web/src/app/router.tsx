@@ -41,6 +41,9 @@ const SystemAttributesPage = lazyPage(
 const ListPage = lazyPage(() => import('./routes/sources/list-page.tsx'), 'ListPage');
 const SourcePage = lazyPage(() => import('./routes/sources/source-page.tsx'), 'SourcePage');
 const SourcesPage = lazyPage(() => import('./routes/sources/sources-page.tsx'), 'SourcesPage');
+const CampaignsPage = lazyPage(() => import('./routes/campaigns/campaigns-page.tsx'), 'CampaignsPage');
+const CampaignPage = lazyPage(() => import('./routes/campaigns/campaign-page.tsx'), 'CampaignPage');
+const CampaignLogsPage = lazyPage(() => import('./routes/campaigns/campaign-logs-page.tsx'), 'CampaignLogsPage');
 const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const InvitePage = lazyPage(() => import('./routes/invite-page.tsx'), 'InvitePage');
 const LegalPage = lazyPage(() => import('./routes/legal-page.tsx'), 'LegalPage');
@@ -170,6 +173,16 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <LeadsPage /> },
               { path: ':leadId', element: <LeadDetailPage />, handle: { Crumb: LeadCrumb } },
+            ],
+          },
+          {
+            path: 'campaigns',
+            element: <RequirePermission permission="campaigns:read" />,
+            handle: crumb('nav.campaigns'),
+            children: [
+              { index: true, element: <CampaignsPage /> },
+              { path: ':campaignId', element: <CampaignPage /> },
+              { path: ':campaignId/logs', element: <CampaignLogsPage /> },
             ],
           },
           {

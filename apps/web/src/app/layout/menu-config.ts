@@ -6,6 +6,7 @@ import {
   IconId,
   IconMessage2,
   IconSettings,
+  IconSpeakerphone,
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
@@ -31,6 +32,13 @@ export const MENU: readonly MenuItem[] = [
   { label: 'nav.audiences', path: '/', icon: IconUsersGroup, permission: 'segments:read', matchAlso: '/audiences' },
   { label: 'nav.leads', path: '/leads', icon: IconAddressBook, permission: 'leads:read', matchNested: true },
   { label: 'nav.sources', path: '/sources', icon: IconDatabase, permission: 'sources:manage', matchNested: true },
+  {
+    label: 'nav.campaigns',
+    path: '/campaigns',
+    icon: IconSpeakerphone,
+    permission: 'campaigns:read',
+    matchNested: true,
+  },
   { label: 'nav.templates', path: '/sms-templates', icon: IconMessage2, permission: 'templates:manage' },
   { label: 'nav.alphaNames', path: '/alpha-names', icon: IconId, permission: 'alpha-names:manage' },
   { label: 'nav.analytics', path: '/analytics', icon: IconChartBar, permission: 'dashboard:read' },

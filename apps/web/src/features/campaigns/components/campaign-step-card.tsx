@@ -11,7 +11,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n.ts';
-import { useDeleteCampaignStep, useUpdateCampaignStep } from '../api/campaign-steps.ts';
+import { useCreateCampaignStep, useDeleteCampaignStep, useUpdateCampaignStep } from '../api/campaign-steps.ts';
 
 /** What the page's composer (the shared live counter, templates, placeholders) edits. */
 export interface StepComposerSlot {
@@ -24,16 +24,21 @@ export interface StepComposerSlot {
 
 interface Props {
   campaign: TCampaign;
+  /** Id 0: a step not saved yet (the server takes a step only with its message). */
   step: TCampaignStep;
   composer: (slot: StepComposerSlot) => ReactNode;
+  /** A new step saved or given up. */
+  onDone?: () => void;
 }
 
 const hasLink = (message: string) => /\{\{\s*link\s*\}\}/i.test(message);
 
 /** One step: message, link target, delay (not for the first), limit cap and send-by deadline. */
-export function CampaignStepCard({ campaign, step, composer }: Props) {
+export function CampaignStepCard({ campaign, step, composer, onDone }: Props) {
   const { t } = useTranslation('campaigns');
   const update = useUpdateCampaignStep();
+  const create = useCreateCampaignStep();
+  const isNew = step.id === 0;
   const remove = useDeleteCampaignStep();
   const facts = { status: campaign.status, started: campaign.started_at !== null };
   const initialDelay = delayParts(step.delay_minutes);
@@ -48,10 +53,9 @@ export function CampaignStepCard({ campaign, step, composer }: Props) {
   const deleteRule = canDeleteStep(facts);
   const first = step.position === 1;
 
-  const save = () => {
+  const save = async () => {
     const full = editRule.ok;
-    return update.mutateAsync({
-      id: step.id,
+    const fields = {
       message,
       redirect_to: hasLink(message) && redirectTo.trim() ? redirectTo.trim() : null,
       send_by_minutes: sendBy === '' ? null : sendBy,
@@ -59,7 +63,11 @@ export function CampaignStepCard({ campaign, step, composer }: Props) {
         delay_minutes: first ? 0 : delay * DELAY_UNITS[unit],
         limit_cap: limitCap === '' ? null : limitCap,
       }),
-    });
+    };
+    if (isNew) {
+      await create.mutateAsync({ campaignId: campaign.id, ...fields, delay_minutes: fields.delay_minutes ?? 0 });
+      onDone?.();
+    } else await update.mutateAsync({ id: step.id, ...fields });
   };
 
   return (
@@ -73,7 +81,7 @@ export function CampaignStepCard({ campaign, step, composer }: Props) {
             variant="subtle"
             leftSection={<IconTrash size={14} aria-hidden />}
             loading={remove.isPending}
-            onClick={() => remove.mutate(step.id)}
+            onClick={() => (isNew ? onDone?.() : remove.mutate(step.id))}
           >
             {t('deleteStep')}
           </Button>
@@ -138,7 +146,13 @@ export function CampaignStepCard({ campaign, step, composer }: Props) {
         <Text size="xs" c="dimmed">
           {messageRule.ok ? '' : translateMessage({ code: messageRule.code })}
         </Text>
-        <Button size="sm" variant="light" onClick={save} loading={update.isPending} disabled={!messageRule.ok}>
+        <Button
+          size="sm"
+          variant="light"
+          onClick={save}
+          loading={update.isPending || create.isPending}
+          disabled={!messageRule.ok}
+        >
           {t('save')}
         </Button>
       </Group>

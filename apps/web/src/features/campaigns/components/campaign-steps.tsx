@@ -1,12 +1,35 @@
 import { canAddStep } from '@herald/shared/campaigns/campaign-moves';
-import type { TCampaign } from '@herald/shared/campaigns/campaigns.schemas';
+import type { TCampaign, TCampaignStep } from '@herald/shared/campaigns/campaigns.schemas';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n.ts';
-import { useCampaignSteps, useCreateCampaignStep } from '../api/campaign-steps.ts';
+import { useCampaignSteps } from '../api/campaign-steps.ts';
 import { CampaignStepCard, type StepComposerSlot } from './campaign-step-card.tsx';
+
+/** A step as the form starts it: the first sends at the start, a later one a day after the previous. */
+function newStep(campaignId: number, position: number): TCampaignStep {
+  return {
+    id: 0,
+    campaign_id: campaignId,
+    position,
+    name: '',
+    type: 'sms',
+    status: 'not_sent',
+    message: '',
+    redirect_to: null,
+    short_url_domain_id: null,
+    delay_minutes: position === 1 ? 0 : 1440,
+    limit_cap: null,
+    send_by_minutes: null,
+    recipients_count: 0,
+    started_at: null,
+    completed_at: null,
+    created_at: '',
+    updated_at: '',
+  };
+}
 
 /** The campaign's steps in order, and Add step while it is a draft. */
 export function CampaignSteps({
@@ -18,7 +41,7 @@ export function CampaignSteps({
 }) {
   const { t } = useTranslation('campaigns');
   const steps = useCampaignSteps(campaign.id);
-  const create = useCreateCampaignStep();
+  const [adding, setAdding] = useState(false);
   const rule = canAddStep({ status: campaign.status, started: campaign.started_at !== null });
   return (
     <Stack gap="sm">
@@ -26,14 +49,20 @@ export function CampaignSteps({
         // Keyed by update time too, so a saved step's form starts from what the server kept.
         <CampaignStepCard key={`${step.id}:${step.updated_at}`} campaign={campaign} step={step} composer={composer} />
       ))}
+      {adding && steps.data && (
+        <CampaignStepCard
+          campaign={campaign}
+          step={newStep(campaign.id, steps.data.length + 1)}
+          composer={composer}
+          onDone={() => setAdding(false)}
+        />
+      )}
       {rule.ok ? (
         <Button
           variant="default"
           leftSection={<IconPlus size={16} aria-hidden />}
-          loading={create.isPending}
-          onClick={() =>
-            create.mutate({ campaignId: campaign.id, message: '', delay_minutes: steps.data?.length ? 1440 : 0 })
-          }
+          disabled={adding}
+          onClick={() => setAdding(true)}
           style={{ alignSelf: 'flex-start' }}
         >
           {t('addStep')}
