@@ -154,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     subscriptions: plans.subscriptions.active,
     domainEvents,
     runWorkers,
+    shortLinks: { makeMany: shortLinks.makeMany },
   });
 
   // The modules, listed once: their routes, pages and stops are registered from this list.

@@ -208,4 +208,40 @@ describe.each(databases)('the campaign engine rules on %s', (kind) => {
     expect(rows.find((r) => r.phone === named)).toMatchObject({ text: 'Hi Олена!', encoding: 'UCS-2' });
     expect(rows.find((r) => r.phone !== named)).toMatchObject({ text: 'Hi friend!', encoding: 'GSM-7' });
   });
+
+  it('gives each recipient their own {{link}} and {{unsubscribe}}, made once and sent as written', async () => {
+    const { owner, list, phones } = await team(2);
+    const id = await launch(owner.token, list.id, [
+      { message: 'Sale {{link}} stop {{unsubscribe}}', redirect_to: 'https://shop.example.ua/акція' },
+    ]);
+    await waitUntil('the campaign completed', async () => (await campaign(id)).status === 'completed', 30_000);
+    const rows = await db()
+      .selectFrom('messages')
+      .select(['id', 'phone', 'text'])
+      .where('campaign_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(2);
+    const links = await db()
+      .selectFrom('short_links')
+      .select(['message_id', 'kind', 'host', 'code', 'redirect_to', 'phone'])
+      .where(
+        'message_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    expect(links).toHaveLength(4);
+    for (const row of rows) {
+      const own = links.filter((l) => Number(l.message_id) === Number(row.id));
+      const link = own.find((l) => l.kind === 'link');
+      const unsubscribe = own.find((l) => l.kind === 'unsubscribe');
+      expect(link?.redirect_to).toBe('https://shop.example.ua/%D0%B0%D0%BA%D1%86%D1%96%D1%8F');
+      expect(link?.phone).toBe(row.phone);
+      expect(row.text).toBe(`Sale ${link?.host}/${link?.code} stop ${unsubscribe?.host}/${unsubscribe?.code}`);
+      expect(twilio.sent(row.phone, row.text)).toBe(1);
+    }
+    expect(new Set(rows.map((r) => r.text)).size).toBe(2);
+    expect(phones).toHaveLength(2);
+  });
 });

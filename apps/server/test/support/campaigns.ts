@@ -51,7 +51,7 @@ export function campaignFixtures(app: () => TestApp, twilio: () => Awaited<Retur
   async function launch(
     token: string,
     listId: number,
-    steps: Array<{ message: string; delay_minutes?: number }>,
+    steps: Array<{ message: string; delay_minutes?: number; redirect_to?: string }>,
     values: Record<string, unknown> = {},
     beforeSchedule?: (id: number) => Promise<void>,
   ) {

@@ -12,6 +12,8 @@ export interface StepRow {
   message: string;
   delay_minutes: number;
   limit_cap: number | null;
+  redirect_to: string | null;
+  short_url_domain_id: number | null;
 }
 
 export interface CampaignRow {

@@ -17,6 +17,7 @@ import {
   unpaidRows,
 } from './campaign-engine-rows.ts';
 import { renderQueued } from './campaign-engine-render.ts';
+import type { ShortLinksMaker } from './campaigns.deps.ts';
 import { appendCampaignLog } from './campaign-logs.repository.ts';
 import type { AudienceSql, RecipientBuckets } from './campaign-recipients.repository.ts';
 import { autoFails } from './campaign-policy.ts';
@@ -33,6 +34,7 @@ export interface CampaignEngineDeps {
   };
   /** How often the engine looks at campaigns (a pause takes effect within it); default 500 ms. */
   tickMs?: number;
+  shortLinks: ShortLinksMaker;
 }
 
 type Campaign = CampaignRow & { status: TCampaignStatus; started_at: Date | null };
@@ -63,12 +65,16 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
   async function stepsOf(q: Db, campaignId: number): Promise<StepRow[]> {
     const rows = await q
       .selectFrom('campaign_steps')
-      .select(['id', 'position', 'message', 'delay_minutes', 'limit_cap'])
+      .select(['id', 'position', 'message', 'delay_minutes', 'limit_cap', 'redirect_to', 'short_url_domain_id'])
       .where('campaign_id', '=', campaignId)
       .where('type', '=', 'sms')
       .orderBy('position')
       .execute();
-    return rows.map((s) => ({ ...s, id: Number(s.id) }));
+    return rows.map((s) => ({
+      ...s,
+      id: Number(s.id),
+      short_url_domain_id: s.short_url_domain_id === null ? null : Number(s.short_url_domain_id),
+    }));
   }
 
   /** Locks the campaign's row for this process (another one working on it is skipped). */
@@ -115,7 +121,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         const [first] = await stepsOf(tx, id);
         if (first) {
           const queued = await queueFirstStep(tx, c, first);
-          await renderQueued(tx, c.team_id, first.id, first.message);
+          await renderQueued(tx, c.team_id, first, deps.shortLinks);
           await stepStarted(tx, c, first, queued);
         }
         await move(tx, c, 'active');
@@ -178,7 +184,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         const prev = steps[i - 1] as StepRow;
         const step = steps[i] as StepRow;
         const n = await queueNextStep(tx, c, prev, step);
-        if (n > 0) await renderQueued(tx, c.team_id, step.id, step.message);
+        if (n > 0) await renderQueued(tx, c.team_id, step, deps.shortLinks);
         if (n > 0) await stepStarted(tx, c, step, n);
         queued += n;
       }

@@ -6,6 +6,22 @@ import type { DomainEventsHub } from '../../events/domain-events.ts';
 /** A segment's chain, as the segments module hands it back to compile. */
 export type SegmentChain = readonly unknown[];
 
+/** The short links' batch maker (decision 021), in the caller's transaction: one `host/code` text per input. */
+export interface ShortLinksMaker {
+  makeMany(
+    tx: Kysely<DB>,
+    teamId: number,
+    inputs: Array<{
+      leadId: number | null;
+      messageId: number | null;
+      redirectTo?: string | null;
+      kind: 'link' | 'unsubscribe';
+      phone?: string | null;
+    }>,
+    domainId?: number,
+  ): Promise<Array<{ text: string }>>;
+}
+
 /** What campaigns is handed by the modules built before it; narrow on purpose. */
 export interface CampaignsDeps {
   db: Kysely<DB>;
@@ -38,6 +54,8 @@ export interface CampaignsDeps {
   /** The team's plans in force; none: the owner is asked to activate one. */
   subscriptions(teamId: number): Promise<unknown[]>;
   domainEvents?: DomainEventsHub;
+  /** Short links (decision 021): each recipient's `{{link}}` and `{{unsubscribe}}`, made as its row is rendered. */
+  shortLinks: ShortLinksMaker;
   /** Whether this process runs the engine's tick (worker processes). */
   runWorkers?: boolean;
   /** The engine's tick; default 500 ms (tests shorten it). */

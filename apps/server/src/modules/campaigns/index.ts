@@ -65,6 +65,7 @@ export function createCampaignsModule(deps: CampaignsDeps) {
     runWorkers: deps.runWorkers ?? false,
     domainEvents: deps.domainEvents,
     tickMs: deps.engineTickMs,
+    shortLinks: deps.shortLinks,
     recipients: { audienceOf: (teamId, id) => preview.audienceOf(teamId, id), fix },
   });
 
