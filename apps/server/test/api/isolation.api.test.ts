@@ -28,6 +28,7 @@ const TABLE_FOR_SEGMENT: Record<string, [table: string, where?: string]> = {
 /** Other path parameters and the table their ids come from. */
 const TABLE_FOR_PARAM: Record<string, [table: string, where?: string]> = {
   attrId: ['lead_attributes', "type = 'phone'"],
+  audienceId: ['campaign_audiences'],
 };
 
 /** Routes the sweep cannot call meaningfully, with the reason. */
@@ -140,6 +141,23 @@ describe.each(databases)('another team’s ids on %s', (kind) => {
       payload: { url: 'go.team-a.example' },
     });
     expect(domain.statusCode).toBe(201);
+    const campaign = await t.request({ method: 'POST', url: '/api/campaigns', token: ownerA.token, payload: {} });
+    expect(campaign.statusCode, campaign.body).toBe(201);
+    const campaignId = campaign.json().id;
+    const step = await t.request({
+      method: 'POST',
+      url: `/api/campaigns/${campaignId}/campaign-steps`,
+      token: ownerA.token,
+      payload: { message: 'Hello', delay_minutes: 0 },
+    });
+    expect(step.statusCode, step.body).toBe(201);
+    const campaignAudience = await t.request({
+      method: 'POST',
+      url: `/api/campaigns/${campaignId}/audiences`,
+      token: ownerA.token,
+      payload: { kind: 'list', ref_ids: [list.id] },
+    });
+    expect(campaignAudience.statusCode, campaignAudience.body).toBe(200);
     // Team B, whose owner may do everything inside B.
     const ownerB = await signupVerified(t);
 
