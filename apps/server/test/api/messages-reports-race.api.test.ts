@@ -65,4 +65,37 @@ describe.each(databases)('reports racing their sends on %s', (kind) => {
     const left = await sql<{ n: number }>`select count(*) as n from message_reports_kept`.execute(db);
     expect(Number(left.rows[0].n)).toBe(0);
   });
+  /**
+   * All at once, from one user: each request writes its message row (a key-share lock on the user
+   * through the row's foreign key) and then charges that user. The charge's lock must not need more
+   * than the row's writers hold, or two requests wait on each other: no 500, one charge per message,
+   * the ledger equal to the balance.
+   */
+  it('40 single SMS of one user at once: every one answered, each charged once, ledger = balance', async () => {
+    const gateway = await createGateway(t, owner.token, {
+      type: 'simulator',
+      name: 'Sim at once',
+      credentials: { from: 'Herald', latency_ms: '0', delivery_rate: '100', failure_rate: '0', block_rate: '0' },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: SENDS }, (_, i) =>
+        t.request({
+          method: 'POST',
+          url: '/api/leads/single-sms',
+          token: owner.token,
+          payload: { phone: `+3806712700${String(i).padStart(2, '0')}`, message: 'At once', gateway_id: gateway.id },
+        }),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const db = t.app.services.database.db;
+    const charges = await sql<{ n: number }>`select count(*) as n from transactions
+      where user_id = ${owner.user.id} and type = 'sent_single_message' and name like '+3806712700%'`.execute(db);
+    expect(Number(charges.rows[0].n)).toBe(SENDS);
+    const sums = await sql<{ balance: string; ledger: string }>`
+      select u.balance::text as balance, coalesce(sum(t.amount), 0)::text as ledger
+      from users u left join transactions t on t.user_id = u.id
+      where u.id = ${owner.user.id} group by u.balance`.execute(db);
+    expect(sums.rows[0].ledger).toBe(sums.rows[0].balance);
+  });
 });
