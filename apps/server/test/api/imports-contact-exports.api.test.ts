@@ -6,6 +6,7 @@ import { type Owner, ownerApp } from '../support/owner-app.ts';
 import { databases, type TestApp } from '../support/test-app.ts';
 import { allExports, type ContactExport, googleContacts } from '../fixtures/imports/contact-exports.ts';
 import { upload, waitForImport } from '../fixtures/imports/import-client.ts';
+import { waitUntil } from '../support/wait.ts';
 
 const EXPORTS = ['contacts.csv', 'outlook.csv', 'icloud.csv', 'numbers.xlsx', 'numbers.xls', 'nothing.csv'];
 
@@ -90,12 +91,20 @@ describe.each(databases)('contact-app exports and spreadsheet phones on %s', (ki
         file.name,
       ).toEqual(file.failedRows);
       // The popover's line under a completed import that refused rows: how many, and which import.
+      // The run writes it just after the import row completes, so it may land a moment later.
       if (!nothing && file.failedRows.length > 0) {
-        const processes = (await t.request({ method: 'GET', url: '/api/processes', token: owner.token })).json().data;
-        expect(processes.map((p: { message: unknown }) => p.message)).toContainEqual({
-          code: 'leads_failed',
-          params: { count: file.failedRows.length, import_id: result.id },
-        });
+        const expected = { code: 'leads_failed', params: { count: file.failedRows.length, import_id: result.id } };
+        const messages = async () =>
+          (await t.request({ method: 'GET', url: '/api/processes', token: owner.token }))
+            .json()
+            .data.map((p: { message: unknown }) => p.message) as unknown[];
+        await waitUntil(
+          `${file.name}: the process line of its failed rows`,
+          async () => (await messages()).some((m) => JSON.stringify(m) === JSON.stringify(expected)),
+          10_000,
+          100,
+        );
+        expect(await messages()).toContainEqual(expected);
       }
       // A failed import is history too, with its rows to open.
       const history = (await t.request({ method: 'GET', url: '/api/imports', token: owner.token })).json();
