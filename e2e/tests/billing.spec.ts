@@ -223,7 +223,7 @@ test('hit the plan limit, in Ukrainian: the refusal is said in the language of t
   await dialog.getByLabel(/^Назва джерела/).fill('Ще одне');
   await dialog.getByRole('button', { name: 'Створити' }).click();
   await expect(
-    page.getByText(`Ваш тариф дозволяє ${limit} джерел. Видаліть одне або змініть тариф.`).first(),
+    page.getByText(`Ліміт джерел у вашому тарифі: ${limit}. Видаліть одне або змініть тариф.`).first(),
   ).toBeVisible();
   await shot(page, 'limit-uk-laptop');
   await page.context().close();
