@@ -164,7 +164,10 @@ export async function skipGoneRecipients(tx: Db, campaignId: number, teamId: num
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** Auto-fail's figures: messages handed to the gateway, and those of them that failed. */
+/**
+ * Auto-fail's figures: messages handed to the gateway, and those of them that failed; `open`, the
+ * rows still to end (an unknown row refunded after the deadline has ended, decision 024).
+ */
 export async function sentAndFailed(
   db: Db,
   campaignId: number,
@@ -173,7 +176,7 @@ export async function sentAndFailed(
     select count(*) filter (where called_at is not null and state in ('submitted', 'failed')) as sent,
       count(*) filter (where called_at is not null and (state = 'failed'
         or status in ('failed', 'undelivered', 'blocked_by_carrier', 'inactive_device'))) as failed,
-      count(*) filter (where state in ('pending', 'claimed', 'unknown')) as open
+      count(*) filter (where state in ('pending', 'claimed') or (state = 'unknown' and refunded_at is null)) as open
     from messages where campaign_id = ${campaignId}`.execute(db);
   const row = r.rows[0];
   return { sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0), open: Number(row?.open ?? 0) };

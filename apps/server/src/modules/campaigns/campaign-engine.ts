@@ -196,11 +196,15 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     });
   }
 
-  /** A sending step with no open rows left, after its previous step, is sent. */
+  /**
+   * A sending step with no open rows left, after its previous step, is sent. An unknown row whose
+   * charge was given back (unproven after the deadline, decision 024) has ended: it is not open.
+   */
   async function settleSteps(tx: Db, campaignId: number) {
     await sql`update campaign_steps s set status = 'sent', completed_at = now(), updated_at = now()
       where s.campaign_id = ${campaignId} and s.status = 'sending'
-        and not exists (select 1 from messages m where m.campaign_step_id = s.id and m.state in ('pending', 'claimed', 'unknown'))
+        and not exists (select 1 from messages m where m.campaign_step_id = s.id
+          and (m.state in ('pending', 'claimed') or (m.state = 'unknown' and m.refunded_at is null)))
         and not exists (select 1 from campaign_steps p where p.campaign_id = s.campaign_id and p.position < s.position and p.status <> 'sent')`.execute(
       tx,
     );
