@@ -227,6 +227,8 @@ export const MESSAGES = {
   campaign_gateway_required: 'Choose a gateway.',
   campaign_gateway_unusable: 'Choose an active gateway that sends messages.',
   campaign_sender_required: 'Choose a sender: an alpha name or a phone number.',
+  campaign_sender_unusable: "Choose one of the team's active alpha names or the gateway's own sender.",
+  campaign_domain_unusable: "Choose one of the team's verified short-URL domains, or the default.",
   campaign_audience_required: 'Add an audience, a source or a list.',
   campaign_steps_required: 'Add a step with a message.',
   campaign_message_required: 'Enter the message.',
