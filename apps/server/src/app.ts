@@ -155,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     domainEvents,
     runWorkers,
     shortLinks: { makeMany: shortLinks.makeMany },
+    singleSms: messages.send.sendSingle,
   });
 
   // The modules, listed once: their routes, pages and stops are registered from this list.

@@ -1,5 +1,6 @@
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { PhoneRule } from '@herald/shared/leads/phone';
+import type { TSingleSmsRequest, TSingleSmsResponse } from '@herald/shared/messages/messages.schemas';
 import type { DB } from '../../db/schema.ts';
 import type { DomainEventsHub } from '../../events/domain-events.ts';
 
@@ -56,6 +57,12 @@ export interface CampaignsDeps {
   domainEvents?: DomainEventsHub;
   /** Short links (decision 021): each recipient's `{{link}}` and `{{unsubscribe}}`, made as its row is rendered. */
   shortLinks: ShortLinksMaker;
+  /** The messages module's single SMS (decision 020): a test send's messages go out, and are charged, as these. */
+  singleSms(
+    user: { id: number; teamId: number },
+    input: TSingleSmsRequest,
+    clientKey: string | null,
+  ): Promise<TSingleSmsResponse>;
   /** Whether this process runs the engine's tick (worker processes). */
   runWorkers?: boolean;
   /** The engine's tick; default 500 ms (tests shorten it). */

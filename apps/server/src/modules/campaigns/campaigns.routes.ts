@@ -20,12 +20,16 @@ import {
   ZUpdateCampaignRequest,
   ZUpdateCampaignStepRequest,
 } from '@herald/shared/campaigns/campaigns.schemas';
+import { ZCampaignTestRequest, ZCampaignTestResponse } from '@herald/shared/campaigns/campaign-test.schemas';
 import { ZId, ZIdParams } from '@herald/shared/common/id.schemas';
 import { ZDone } from '@herald/shared/common/messages';
 import { ZPageQuery } from '@herald/shared/common/pagination.schemas';
 import { currentUser } from '../../auth/authenticate.ts';
 import type { CampaignPreview } from './campaign-preview.service.ts';
+import { campaignAliasRoutes } from './campaign-aliases.routes.ts';
+import type { CampaignAliases } from './campaign-aliases.service.ts';
 import type { CampaignStepsService } from './campaign-steps.service.ts';
+import type { CampaignTestSend } from './campaign-test-send.service.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 import type { CampaignLogs } from './index.ts';
 
@@ -35,7 +39,14 @@ import type { CampaignLogs } from './index.ts';
  */
 export async function campaignsRoutes(
   app: FastifyInstance,
-  s: { campaigns: CampaignsService; steps: CampaignStepsService; preview: CampaignPreview; logs: CampaignLogs },
+  s: {
+    campaigns: CampaignsService;
+    steps: CampaignStepsService;
+    preview: CampaignPreview;
+    logs: CampaignLogs;
+    testSend: CampaignTestSend;
+    aliases: CampaignAliases;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const read = { preHandler: app.authorize('campaigns:read') };
@@ -92,6 +103,11 @@ export async function campaignsRoutes(
     { ...manage, schema: { tags, params, response: { 201: ZCampaign } } },
     async (req, reply) => reply.status(201).send(await s.campaigns.duplicate(currentUser(req), req.params.id)),
   );
+  r.post(
+    '/campaigns/:id/test',
+    { ...manage, schema: { tags, params, body: ZCampaignTestRequest, response: { 200: ZCampaignTestResponse } } },
+    (req) => s.testSend.send(currentUser(req), req.params.id, req.body, idempotencyKeyOf(req.headers)),
+  );
   r.get('/campaigns/:id/preview', { ...read, schema: { tags, params, response: { 200: ZCampaignPreview } } }, (req) =>
     s.preview.preview(currentUser(req), req.params.id),
   );
@@ -134,6 +150,8 @@ export async function campaignsRoutes(
     (req) => s.steps.removeAudience(currentUser(req), req.params.id, req.params.audienceId),
   );
 
+  await campaignAliasRoutes(app, s.aliases);
+
   r.get(
     '/campaigns/:id/campaign-logs',
     {
@@ -147,4 +165,11 @@ export async function campaignsRoutes(
     },
     (req) => s.logs(currentUser(req), req.params.id, req.query),
   );
+}
+
+/** A client's key for a retried test send (as the single SMS reads it): the retry sends nothing more. */
+function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | null {
+  const raw = headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  return key && /^[\w.:-]{8,80}$/.test(key) ? key : null;
 }

@@ -15,6 +15,8 @@ import type { CampaignsDeps } from './campaigns.deps.ts';
 import { createCampaignsRepository } from './campaigns.repository.ts';
 import { campaignsRoutes } from './campaigns.routes.ts';
 import { createCampaignsService, notFound } from './campaigns.service.ts';
+import { createCampaignTestSend } from './campaign-test-send.service.ts';
+import { createCampaignAliases } from './campaign-aliases.service.ts';
 
 export type { CampaignsDeps } from './campaigns.deps.ts';
 export type CampaignLogs = (
@@ -47,6 +49,8 @@ export function createCampaignsModule(deps: CampaignsDeps) {
     assertLaunchable: preview.assertLaunchable,
   });
   const stepsService = createCampaignStepsService({ db, repo, steps, audiences, checks });
+  const aliases = createCampaignAliases({ steps: stepsService, audiences });
+  const testSend = createCampaignTestSend({ ...deps, repo, steps, audienceOf: (t, id) => preview.audienceOf(t, id) });
   const logs: CampaignLogs = async (user, campaignId, query) => {
     if (!(await repo.find(user.teamId, campaignId))) throw notFound();
     const limit = query.limit ?? 20;
@@ -88,6 +92,7 @@ export function createCampaignsModule(deps: CampaignsDeps) {
         recipientBuckets(tx, campaignId, audience, { write: true }),
     },
     logs: { append: appendCampaignLog, appendMany: appendCampaignLogs },
-    routes: (app: FastifyInstance) => campaignsRoutes(app, { campaigns, steps: stepsService, preview, logs }),
+    routes: (app: FastifyInstance) =>
+      campaignsRoutes(app, { campaigns, steps: stepsService, preview, logs, testSend, aliases }),
   };
 }
