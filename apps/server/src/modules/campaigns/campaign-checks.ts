@@ -12,6 +12,13 @@ import type { CampaignsDeps } from './campaigns.deps.ts';
 export function createCampaignChecks(deps: CampaignsDeps) {
   const { db } = deps;
 
+  /** The gateway's own sender, as its settings hold it (a number in E.164); null when it has none. */
+  async function gatewaySender(teamId: number, gatewayId: number): Promise<string | null> {
+    const from = (await deps.gateways.sendingList(teamId)).find((g) => g.id === gatewayId)?.from?.trim();
+    if (!from) return null;
+    return asPhone(from) ?? from;
+  }
+
   return {
     /** A gateway of the team that sends; another team's is not found. */
     async gateway(teamId: number, id: number): Promise<void> {
@@ -27,30 +34,38 @@ export function createCampaignChecks(deps: CampaignsDeps) {
       return (sending.find((g) => g.default) ?? (sending.length === 1 ? sending[0] : undefined))?.id ?? null;
     },
 
-    /** An active alpha name of the team, or a phone number (written in E.164). */
-    async sender(teamId: number, value: string): Promise<string> {
+    /**
+     * A sender the team may use through this gateway: one of its active alpha names, or the
+     * gateway's own sender (its number or name as the gateway is set up). Anything else would go
+     * out under a name no carrier approved for the team.
+     */
+    async sender(teamId: number, value: string, gatewayId: number | null): Promise<string> {
       const alpha = await db
         .selectFrom('alpha_names')
         .select('name')
         .where('team_id', '=', teamId)
-        .where('name', '=', value)
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', value.toLowerCase()))
         .where('status', '=', 1)
         .executeTakeFirst();
       if (alpha) return alpha.name;
-      const phone = /^[+\d][\d\s()-]*$/.test(value) ? normalizePhone(value) : null;
-      if (phone) return phone;
-      throw AppError.field('sender', 'sms_sender_invalid');
+      const own = gatewayId === null ? null : await gatewaySender(teamId, gatewayId);
+      if (own !== null && sameSender(own, value)) return own;
+      throw AppError.field('sender', 'campaign_sender_unusable');
     },
 
-    /** The sender chosen without asking: the default alpha name, or the only active one. */
-    async autoSender(teamId: number): Promise<string | null> {
+    /** The sender chosen without asking: the default alpha name, or the only sender there is. */
+    async autoSender(teamId: number, gatewayId: number | null): Promise<string | null> {
       const names = await db
         .selectFrom('alpha_names')
         .select(['name', 'is_default'])
         .where('team_id', '=', teamId)
         .where('status', '=', 1)
         .execute();
-      return (names.find((n) => n.is_default) ?? (names.length === 1 ? names[0] : undefined))?.name ?? null;
+      const fallback = names.find((n) => n.is_default)?.name;
+      if (fallback) return fallback;
+      const own = gatewayId === null ? null : await gatewaySender(teamId, gatewayId);
+      const all = [...names.map((n) => n.name), ...(own === null ? [] : [own])];
+      return all.length === 1 ? all[0] : null;
     },
 
     timezone(value: string): string {
@@ -87,14 +102,28 @@ export function createCampaignChecks(deps: CampaignsDeps) {
       if (s.short_url_domain_id !== null) {
         const domain = await q
           .selectFrom('short_url_domains')
-          .select('id')
+          .select(['enabled', 'verified_at'])
           .where('team_id', '=', teamId)
           .where('id', '=', s.short_url_domain_id)
           .executeTakeFirst();
         if (!domain) throw new AppError('not_found', message('short_url_domain_not_found'));
+        // Links are made only on a proven, switched-on domain (decision 028): another would fall back unseen.
+        if (!domain.enabled || domain.verified_at === null)
+          throw AppError.field('short_url_domain_id', 'campaign_domain_unusable');
       }
     },
   };
+}
+
+/** A phone number in E.164, or null for text that is no number (an alpha name). */
+function asPhone(value: string): string | null {
+  return /^[+\d][\d\s()-]*$/.test(value) ? normalizePhone(value) : null;
+}
+
+/** Whether two senders are one: the same number however written, or the same name. */
+function sameSender(a: string, b: string): boolean {
+  const phone = asPhone(b);
+  return phone !== null ? asPhone(a) === phone : a.toLowerCase() === b.trim().toLowerCase();
 }
 
 export type CampaignChecks = ReturnType<typeof createCampaignChecks>;

@@ -65,7 +65,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
   async function settingsOf(
     teamId: number,
     body: CreateBody,
-    current: { timezone: string; start_at: Date | null } | null,
+    current: { timezone: string; start_at: Date | null; gateway_id: number | null; sender: string | null } | null,
   ): Promise<CampaignValues> {
     const v: CampaignValues = {};
     if (body.name !== undefined) v.name = body.name;
@@ -73,7 +73,10 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
       if (body.gateway_id !== null) await checks.gateway(teamId, body.gateway_id);
       v.gateway_id = body.gateway_id;
     }
-    if (body.sender !== undefined) v.sender = body.sender ? await checks.sender(teamId, body.sender) : null;
+    // The sender is one of the gateway's: checked when either changes.
+    const gatewayId = v.gateway_id !== undefined ? v.gateway_id : (current?.gateway_id ?? null);
+    const sender = body.sender !== undefined ? body.sender : v.gateway_id !== undefined ? current?.sender : undefined;
+    if (sender !== undefined) v.sender = sender ? await checks.sender(teamId, sender, gatewayId) : null;
     if (body.timezone !== undefined) v.timezone = checks.timezone(body.timezone);
     const zone = v.timezone ?? current?.timezone ?? 'UTC';
     if (body.start_at !== undefined) v.start_at = body.start_at === null ? null : checks.start(body.start_at, zone);
@@ -170,9 +173,9 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
 
     async create(user: AuthUser, body: CreateBody, browserZone?: string): Promise<TCampaign> {
       const zone = body.timezone ?? (browserZone ? safeZone(checks, browserZone) : 'UTC');
-      const v = await settingsOf(user.teamId, { ...body, timezone: zone }, null);
-      v.gateway_id ??= await checks.autoGateway(user.teamId);
-      v.sender ??= await checks.autoSender(user.teamId);
+      const gatewayId = body.gateway_id !== undefined ? body.gateway_id : await checks.autoGateway(user.teamId);
+      const v = await settingsOf(user.teamId, { ...body, timezone: zone, gateway_id: gatewayId }, null);
+      v.sender ??= await checks.autoSender(user.teamId, v.gateway_id ?? null);
       v.start_at ??= defaultStart(new Date());
       v.frequency_per_minute ??= DEFAULT_FREQUENCY_PER_MINUTE;
       const id = await db.transaction().execute(async (tx) => {
