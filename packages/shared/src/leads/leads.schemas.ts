@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageText, ZMessage } from '../common/messages.ts';
 import { ZAttributeType } from '../attributes/attributes.schemas.ts';
 import { pageOf, ZIds, ZPageQuery } from '../common/pagination.schemas.ts';
+import { CAMPAIGN_STATUSES } from '../campaigns/campaign-moves.ts';
 
 export const LEAD_STATUSES = ['active', 'pending', 'flagged', 'blacklisted', 'inactive'] as const;
 export const ZLeadStatus = z.enum(LEAD_STATUSES);
@@ -88,9 +89,19 @@ export const ZLeadLogEntry = z.object({
       status: z.string().nullable(),
     })
     .optional(),
+  /** A campaign message's entry (type `campaign_message`): the campaign and the step it was. */
+  campaign: z.object({ id: z.number(), name: z.string(), step: z.number() }).optional(),
 });
 export type TLeadLogEntry = z.infer<typeof ZLeadLogEntry>;
 export const ZLeadLogPage = pageOf(ZLeadLogEntry);
+
+/** Chips on the lead page: the campaigns that took the lead as a recipient, newest first. */
+export const ZLeadCampaigns = z.object({
+  data: z.array(z.object({ id: z.number(), name: z.string(), status: z.enum(CAMPAIGN_STATUSES) })),
+});
+export type TLeadCampaigns = z.infer<typeof ZLeadCampaigns>;
+/** At most this many campaign chips on a lead's page. */
+export const LEAD_CAMPAIGNS_SHOWN = 100;
 
 /** Chips on the lead page: where the lead lives. */
 export const ZLeadLinks = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { createVersionedCache } from '../../db/versioned-cache.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { createLeadCampaignsRepository } from './lead-campaigns.repository.ts';
 import { createLeadLogRepository } from './lead-log.repository.ts';
 import { createLeadValuesService } from './lead-values.service.ts';
 import { createLeadsRepository } from './leads.repository.ts';
@@ -31,9 +32,11 @@ export interface LeadsModuleDeps {
 export function createLeadsModule(deps: LeadsModuleDeps) {
   const repo = createLeadsRepository(deps.db);
   const log = createLeadLogRepository(deps.db);
+  const campaigns = createLeadCampaignsRepository(deps.db);
   const service = createLeadsService({
     repo,
     log,
+    campaigns,
     bus: deps.bus,
     attributes: deps.attributes,
     phoneRule: deps.phoneRule,

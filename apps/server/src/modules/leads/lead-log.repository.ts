@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { DiffEntry } from '../../db/tables/leads.tables.ts';
 import type { TLeadLogEntry } from '@herald/shared/leads/leads.schemas';
+import { createLeadCampaignsRepository } from './lead-campaigns.repository.ts';
 
 type StagedName = { name: string };
 
@@ -56,38 +57,53 @@ export function createLeadLogRepository(db: Kysely<DB>) {
     );
   }
 
+  const campaigns = createLeadCampaignsRepository(db);
+
+  /** The page's keys, newest first: the lead's log entries and its campaign messages, interleaved by time. */
+  async function pageKeys(teamId: number, leadId: number, offset: number, limit: number, since: Date | null) {
+    const logs = sql`select 'log' as src, g.id, g.created_at as at from lead_logs g
+      where g.team_id = ${teamId} and g.lead_id = ${leadId} ${since ? sql`and g.created_at >= ${since}` : sql``}`;
+    const keys = await sql<{ src: 'log' | 'campaign'; id: string | number }>`select k.src, k.id
+      from (${logs} union all ${campaigns.timelineKeys(teamId, leadId, since)}) k
+      order by k.at desc, k.id desc offset ${offset} limit ${limit}`.execute(db);
+    return keys.rows.map((k) => ({ src: k.src, id: Number(k.id) }));
+  }
+
+  async function countAll(teamId: number, leadId: number, since: Date | null): Promise<number> {
+    const r = await sql<{ n: string | number }>`select
+        (select count(*) from lead_logs g where g.team_id = ${teamId} and g.lead_id = ${leadId}
+          ${since ? sql`and g.created_at >= ${since}` : sql``})
+        + (select count(*) from (${campaigns.timelineKeys(teamId, leadId, since)}) c) as n`.execute(db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+
   return {
     /** `since`: the plan's history window (null: all of it). */
     async page(teamId: number, leadId: number, offset: number, limit: number, since: Date | null = null) {
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('lead_logs as g')
-          .leftJoin('import_files as f', (j) => j.onRef('f.id', '=', 'g.import_file_id').on('f.team_id', '=', teamId))
-          .select([
-            'g.id',
-            'g.created_at',
-            'g.type',
-            'g.action',
-            'g.filename',
-            'g.diff_log',
-            'g.import_values',
-            'f.staging_columns',
-          ])
-          .where('g.team_id', '=', teamId)
-          .where('g.lead_id', '=', leadId)
-          .$if(since !== null, (q) => q.where('g.created_at', '>=', since as Date))
-          .orderBy('g.id', 'desc')
-          .offset(offset)
-          .limit(limit)
-          .execute(),
-        db
-          .selectFrom('lead_logs')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('team_id', '=', teamId)
-          .where('lead_id', '=', leadId)
-          .$if(since !== null, (q) => q.where('created_at', '>=', since as Date))
-          .executeTakeFirstOrThrow(),
-      ]);
+      const keys = await pageKeys(teamId, leadId, offset, limit, since);
+      const total = await countAll(teamId, leadId, since);
+      const logIds = keys.filter((k) => k.src === 'log').map((k) => k.id);
+      const rows =
+        logIds.length === 0
+          ? []
+          : await db
+              .selectFrom('lead_logs as g')
+              .leftJoin('import_files as f', (j) =>
+                j.onRef('f.id', '=', 'g.import_file_id').on('f.team_id', '=', teamId),
+              )
+              .select([
+                'g.id',
+                'g.created_at',
+                'g.type',
+                'g.action',
+                'g.filename',
+                'g.diff_log',
+                'g.import_values',
+                'f.staging_columns',
+              ])
+              .where('g.team_id', '=', teamId)
+              .where('g.id', 'in', logIds)
+              .execute();
       const entries = rows.map(({ import_values, staging_columns, ...r }) => ({
         ...r,
         created_at: r.created_at.toISOString(),
@@ -101,13 +117,20 @@ export function createLeadLogRepository(db: Kysely<DB>) {
         teamId,
         entries.flatMap((e) => e.diff_log.flatMap((d) => (d.message_id ? [d.message_id] : []))),
       );
-      return {
-        rows: entries.map((e) => {
+      const logs = new Map(
+        entries.map((e): [number, TLeadLogEntry] => {
           const id = e.diff_log.find((d) => d.message_id)?.message_id;
           const sent = id ? messages.get(id) : undefined;
-          return sent ? { ...e, message: sent } : e;
+          return [Number(e.id), sent ? { ...e, message: sent } : e];
         }),
-        total: Number(total.n),
+      );
+      const sent = await campaigns.entries(
+        teamId,
+        keys.filter((k) => k.src === 'campaign').map((k) => k.id),
+      );
+      return {
+        rows: keys.flatMap((k) => (k.src === 'log' ? logs.get(k.id) : sent.get(k.id)) ?? []),
+        total,
       };
     },
   };

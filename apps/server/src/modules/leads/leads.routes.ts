@@ -7,6 +7,7 @@ import {
   ZCreateLeadRequest,
   type TLeadPageQuery,
   ZLead,
+  ZLeadCampaigns,
   ZLeadDuplicates,
   ZLeadLogPage,
   ZLeadPage,
@@ -94,6 +95,15 @@ export async function leadsRoutes(
     '/leads/:id/log',
     { ...read, schema: { tags, params: ZIdParams, querystring: ZLogQuery, response: { 200: ZLeadLogPage } } },
     (req) => leads.log(currentUser(req), req.params.id, req.query.page, req.query.limit),
+  );
+  // Operators see no campaigns (spec section 6): the chips are for those who may open them.
+  r.get(
+    '/leads/:id/campaigns',
+    {
+      preHandler: app.authorize('campaigns:read'),
+      schema: { tags, params: ZIdParams, response: { 200: ZLeadCampaigns } },
+    },
+    (req) => leads.campaigns(currentUser(req), req.params.id),
   );
   r.get(
     '/leads/:id/duplicates',

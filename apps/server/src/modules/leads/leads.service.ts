@@ -7,8 +7,10 @@ import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import type { PhoneRule } from '@herald/shared/leads/phone';
 import {
   DUPLICATES_SHOWN,
+  LEAD_CAMPAIGNS_SHOWN,
   type TCreateLeadRequest,
   type TLead,
+  type TLeadCampaigns,
   type TLeadDuplicates,
   type TLeadPageQuery,
   type TLeadStatus,
@@ -18,6 +20,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pageArgs } from '../../http/paging.ts';
+import type { LeadCampaignsRepository } from './lead-campaigns.repository.ts';
 import type { LeadLogRepository } from './lead-log.repository.ts';
 import type { LeadOrderField, LeadsRepository } from './leads.repository.ts';
 
@@ -39,6 +42,8 @@ export interface LeadsDeps {
   limits?: PlanLimits;
   /** The start of the plan's history window; the Timeline shows nothing older (null: all). */
   historySince?: (teamId: number) => Promise<Date | null>;
+  /** The campaigns that took a lead as a recipient (read only). */
+  campaigns: LeadCampaignsRepository;
 }
 
 const ORDER_FIELDS: LeadOrderField[] = ['id', 'created_at', 'updated_at', 'duplicates', 'status'];
@@ -189,6 +194,12 @@ export function createLeadsService(deps: LeadsDeps) {
       const since = (await deps.historySince?.(user.teamId)) ?? null;
       const { rows, total } = await log.page(user.teamId, leadId, (page - 1) * limit, limit, since);
       return { data: rows, meta: pageMeta(page, limit, total) };
+    },
+
+    /** The lead's campaigns, as chips on its page. */
+    async campaigns(user: AuthUser, leadId: number): Promise<TLeadCampaigns> {
+      await requireLead(user.teamId, leadId);
+      return { data: await deps.campaigns.findByLead(user.teamId, leadId, LEAD_CAMPAIGNS_SHOWN) };
     },
 
     async duplicates(user: AuthUser, leadId: number): Promise<TLeadDuplicates> {
