@@ -13,6 +13,7 @@ import { CampaignPreviewCard } from '../../../features/campaigns/components/camp
 import { CampaignSettings } from '../../../features/campaigns/components/campaign-settings.tsx';
 import { CampaignStatusBadge } from '../../../features/campaigns/components/campaign-status-badge.tsx';
 import { CampaignSteps } from '../../../features/campaigns/components/campaign-steps.tsx';
+import { CampaignTestDialog } from '../../../features/campaigns/components/campaign-test-dialog.tsx';
 import { gatewaysQueryOptions } from '../../../features/gateways/api/get-gateways.ts';
 import { segmentsQueryOptions } from '../../../features/segments/api/get-segments.ts';
 import { allSourcesWithListsQueryOptions } from '../../../features/sources/api/get-all-sources-with-lists.ts';
@@ -74,6 +75,7 @@ export function CampaignPage() {
           <CampaignStatusBadge status={c.status} />
         </Group>
         <Group gap="xs">
+          <CampaignTestDialog campaign={c} />
           {moves.map((to) => (
             <Button
               key={to}
