@@ -10,6 +10,7 @@ import { useLead } from '../../../features/leads/api/get-lead.ts';
 import { useLeadPlaces } from '../../../features/leads/api/get-lead-places.ts';
 import { AddValueModal } from '../../../features/leads/components/add-value-modal.tsx';
 import { DeleteLeadsConfirm } from '../../../features/leads/components/delete-leads-confirm.tsx';
+import { LeadCampaigns } from '../../../features/leads/components/lead-campaigns.tsx';
 import { LeadDuplicates } from '../../../features/leads/components/lead-duplicates.tsx';
 import { LeadStatusBadge } from '../../../features/leads/components/lead-status-badge.tsx';
 import { LeadTimeline } from '../../../features/leads/components/lead-timeline.tsx';
@@ -42,6 +43,8 @@ export function LeadDetailPage() {
   // Operators have no audiences (spec section 6): no chips, and nothing asked of the server.
   const canSeeAudiences = usePermission('segments:read');
   const segments = useLeadSegments(leadId, canSeeAudiences);
+  // Operators see no campaigns either.
+  const canSeeCampaigns = usePermission('campaigns:read');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
   // A table's duplicates count links here with `?show=duplicates`: the list opens already shown.
@@ -146,13 +149,18 @@ export function LeadDetailPage() {
                   ))}
                 </Group>
               )}
+              <LeadCampaigns leadId={data.id} enabled={canSeeCampaigns} />
               <LeadValues lead={data} attributes={attributes.data} editable={canManage} />
             </Stack>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder radius="md" p="md">
-            <LeadTimeline leadId={data.id} historyDays={historyDaysOf(user?.subscriptions)} />
+            <LeadTimeline
+              leadId={data.id}
+              historyDays={historyDaysOf(user?.subscriptions)}
+              linkCampaigns={canSeeCampaigns}
+            />
           </Paper>
         </Grid.Col>
       </Grid>

@@ -1,9 +1,10 @@
 import type { TLeadLogEntry } from '@herald/shared/leads/leads.schemas';
-import { Button, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -17,7 +18,16 @@ const LOG_SIZES = [20, 50, 100] as const;
  * Every change of the lead, newest first, with Refresh (spec section 2); `historyDays`: how far
  * back the plan shows it (null: all of it).
  */
-export function LeadTimeline({ leadId, historyDays }: { leadId: number; historyDays?: number | null }) {
+export function LeadTimeline({
+  leadId,
+  historyDays,
+  linkCampaigns = false,
+}: {
+  leadId: number;
+  historyDays?: number | null;
+  /** Whether a campaign message names its campaign as a link (those who may open campaigns). */
+  linkCampaigns?: boolean;
+}) {
   const { t } = useTranslation('leads');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
@@ -47,7 +57,8 @@ export function LeadTimeline({ leadId, historyDays }: { leadId: number; historyD
         <>
           <Timeline bulletSize={14} lineWidth={2} aria-label={t('timeline')}>
             {log.data.data.map((entry) => (
-              <Timeline.Item key={entry.id} title={<EntryTitle entry={entry} />}>
+              // A campaign message's id is the message's, from another sequence than the log's.
+              <Timeline.Item key={`${entry.type}:${entry.id}`} title={<EntryTitle entry={entry} />}>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(entry.created_at)}
                   {entry.filename ? ` · ${entry.filename}` : ''}
@@ -58,6 +69,7 @@ export function LeadTimeline({ leadId, historyDays }: { leadId: number; historyD
                     {describeDiff(t, diff, entry.type)}
                   </Text>
                 ))}
+                {entry.campaign && <CampaignOf campaign={entry.campaign} link={linkCampaigns} />}
                 {entry.message && <MessageDetails message={entry.message} />}
               </Timeline.Item>
             ))}
@@ -94,6 +106,21 @@ function MessageDetails({ message }: { message: NonNullable<TLeadLogEntry['messa
   return (
     <Text size="xs" c="dimmed" mt={2} data-testid="timeline-message">
       {parts.filter(Boolean).join(' · ')}
+    </Text>
+  );
+}
+
+/** Which campaign and step sent a campaign message; a link for those who may open campaigns. */
+function CampaignOf({ campaign, link }: { campaign: NonNullable<TLeadLogEntry['campaign']>; link: boolean }) {
+  const { t } = useTranslation('leads');
+  const label = t('campaignStep', { name: campaign.name, step: campaign.step });
+  return link ? (
+    <Anchor component={Link} to={`/campaigns/${campaign.id}`} size="xs" mt={2} display="block">
+      {label}
+    </Anchor>
+  ) : (
+    <Text size="xs" mt={2}>
+      {label}
     </Text>
   );
 }
