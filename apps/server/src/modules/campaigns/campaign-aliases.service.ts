@@ -42,7 +42,7 @@ export function createCampaignAliases(deps: { steps: CampaignStepsService; audie
     async addSources(user: AuthUser, campaignId: number, body: TAddCampaignSourcesRequest) {
       await steps.audiences(user, campaignId);
       const lists = [...new Set(body.list_ids)];
-      if ((await audiences.existing(user.teamId, 'list', lists)).size !== lists.length)
+      if (lists.length > 0 && (await audiences.existing(user.teamId, 'list', lists)).size !== lists.length)
         throw new AppError('not_found', message('list_not_found'));
       if (body.source_ids.length > 0)
         await steps.addAudiences(user, campaignId, { kind: 'source', ref_ids: body.source_ids });

@@ -4,6 +4,7 @@ import { englishOf, message, type TMessageCode } from '@herald/shared/common/mes
 import { LINK_TAG, renderMessage, UNSUBSCRIBE_TAG } from '@herald/shared/templates/render';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { AppError } from '../../http/app-error.ts';
+import { appendCampaignLog } from './campaign-logs.repository.ts';
 import type { AudienceSql } from './campaign-recipients.repository.ts';
 import { sampleLeadValues } from './campaign-sample-lead.repository.ts';
 import type { CampaignStepsRepository } from './campaign-steps.repository.ts';
@@ -61,6 +62,14 @@ export function createCampaignTestSend(
         );
         sent.push(answer.data);
       }
+      // The campaign's log tells who tested it and on which phone (its messages are the user's own).
+      await appendCampaignLog(db, {
+        campaignId,
+        teamId: user.teamId,
+        userId: user.id,
+        type: 'campaign_test_sent',
+        data: { attributes: [{ name: 'phone', value_to: sent[0]?.phone ?? input.phone }] },
+      });
       const code: TMessageCode = sent.every((m) => m.state === 'submitted') ? 'sms_sent' : 'sms_send_unknown';
       return { message: englishOf({ code }), code, data: sent };
     },
