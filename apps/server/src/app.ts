@@ -145,8 +145,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     engine: options.messagesEngine,
     shortLinks: { make: shortLinks.make },
   });
-  const campaigns = createCampaignsModule({
-    db,
+  const campaigns = await createCampaignsModule({
+    ...base,
+    appUrl,
+    log: app.log,
     segments: { requireChain: segments.segments.requireChain, predicate: segments.segments.predicate },
     phoneRule: settings.service.phoneRule,
     gateways: { sendingList: gateways.service.sendingList, adapter: gateways.adapter },

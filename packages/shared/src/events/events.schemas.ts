@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBalanceChangedEvent, ZFreeSmsChangedEvent } from '../billing/billing.schemas.ts';
+import { ZCampaignStatusEvent } from '../campaigns/campaign-live.schemas.ts';
 import { ZImportStatusEvent } from '../imports/imports.schemas.ts';
 import { ZMessageStatusEvent } from '../messages/messages.schemas.ts';
 import { ZProcess } from '../processes/processes.schemas.ts';
@@ -26,6 +27,8 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('FreeSmsChanged'), payload: ZFreeSmsChangedEvent }),
   /** A sent message's delivery status moved, or the lead replied: the lead's Timeline refetches. */
   z.object({ type: z.literal('MessageStatus'), payload: ZMessageStatusEvent }),
+  /** A campaign changed status (a user's move or the engine's): its list, page and popover move. */
+  z.object({ type: z.literal('CampaignStatus'), payload: ZCampaignStatusEvent }),
 ]);
 
 export type TServerEvent = z.infer<typeof ZServerEvent>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import * as account from './account.jobs.ts';
 import * as alphaNames from './alpha-names.jobs.ts';
 import * as billing from './billing.jobs.ts';
+import * as campaigns from './campaigns.jobs.ts';
 import * as demo from './demo.jobs.ts';
 import * as imports from './imports.jobs.ts';
 import { checkJobPayload, defineJob, type JobDefinition, JobPayloadError } from './job-definition.ts';
@@ -33,7 +34,7 @@ describe('a job’s payload', () => {
   });
 
   it('has one definition per queue name across the server’s jobs', () => {
-    const all = [account, alphaNames, billing, demo, imports, messages, segments, shortLinks].flatMap(
+    const all = [account, alphaNames, billing, campaigns, demo, imports, messages, segments, shortLinks].flatMap(
       (file) => Object.values(file) as JobDefinition[],
     );
     expect(all.length).toBeGreaterThanOrEqual(11);

@@ -38,6 +38,8 @@ export interface CampaignsTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   version: Generated<number>;
+  /** The launcher's process in the header popover, once started (0032). */
+  process_id: Generated<number | null>;
 }
 
 export interface CampaignAudiencesTable {

@@ -14,6 +14,10 @@ export interface TeamsTable {
   created_at: CreatedAt;
   /** The currency of the team's balances (0018). */
   balance_currency: Generated<'UAH' | 'USD' | 'EUR'>;
+  /** The frequency cap across campaigns: at most this many campaign messages a phone; null: off (0032). */
+  campaign_cap_messages: Generated<number | null>;
+  /** ...in this many hours. */
+  campaign_cap_hours: Generated<number>;
 }
 
 export interface UsersTable {

@@ -21,6 +21,8 @@ import type { ShortLinksMaker } from './campaigns.deps.ts';
 import { appendCampaignLog } from './campaign-logs.repository.ts';
 import type { AudienceSql, RecipientBuckets } from './campaign-recipients.repository.ts';
 import { autoFails } from './campaign-policy.ts';
+import { capDue } from './campaign-cap.ts';
+import type { CampaignLive } from './campaign-live.ts';
 
 type Db = Kysely<DB>;
 
@@ -35,6 +37,12 @@ export interface CampaignEngineDeps {
   /** How often the engine looks at campaigns (a pause takes effect within it); default 500 ms. */
   tickMs?: number;
   shortLinks: ShortLinksMaker;
+  /** Status changes and progress told to the team and the launcher's popover (decision 034). */
+  live?: Pick<CampaignLive, 'changed' | 'progress'>;
+  /** Where a campaign that cannot move is reported (the engine keeps going and tries it again). */
+  log?: { error(obj: object, msg: string): void };
+  /** After the balance paused a campaign (committed): its launcher is told. */
+  onBalancePaused?(campaignId: number): Promise<void>;
 }
 
 type Campaign = CampaignRow & { status: TCampaignStatus; started_at: Date | null };
@@ -51,6 +59,30 @@ const CAMPAIGN_COLUMNS = sql`id, team_id, launched_by, gateway_id, sender, frequ
  */
 export function createCampaignEngine(deps: CampaignEngineDeps) {
   const { db } = deps;
+  /** Campaigns moved in this process's transactions, told once those commit (`announce`). */
+  const movedIds = new Set<number>();
+  const balancePaused = new Set<number>();
+  const lastFailure = new Map<number, { text: string; at: number }>();
+
+  /** A campaign's trouble is logged with its id (once a minute while it stays the same), never swallowed. */
+  function failed(campaignId: number | null, err: unknown) {
+    const text = err instanceof Error ? err.message : String(err);
+    const key = campaignId ?? 0;
+    const last = lastFailure.get(key);
+    if (last && last.text === text && Date.now() - last.at < 60_000) return;
+    lastFailure.set(key, { text, at: Date.now() });
+    deps.log?.error({ err, campaignId }, 'campaign engine: the campaign could not move; it is tried again next tick');
+  }
+
+  /** Tells what moved, after the commit: the team's lists and the launcher's popover, and a balance pause's mail. */
+  async function announce() {
+    const ids = [...movedIds];
+    const paused = [...balancePaused];
+    movedIds.clear();
+    balancePaused.clear();
+    if (ids.length > 0) await deps.live?.changed(ids).catch((err) => failed(null, err));
+    for (const id of paused) await deps.onBalancePaused?.(id).catch((err) => failed(id, err));
+  }
 
   async function move(tx: Db, c: Campaign, to: TCampaignStatus, extra: Record<string, unknown> = {}) {
     const moved = await tx
@@ -59,7 +91,9 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       .where('id', '=', c.id)
       .where('status', '=', c.status)
       .executeTakeFirst();
-    return Number(moved.numUpdatedRows) === 1;
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    movedIds.add(c.id);
+    return true;
   }
 
   async function stepsOf(q: Db, campaignId: number): Promise<StepRow[]> {
@@ -94,40 +128,53 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       where (status = 'scheduled' and start_at <= now()) or status = 'processing' order by start_at limit 20`.execute(
       db,
     );
-    for (const row of due.rows) {
-      const id = Number(row.id);
-      if (row.started_at !== null) {
-        await db.transaction().execute(async (tx) => {
-          const c = await lock(tx, id, 'scheduled');
-          if (!c || !(await move(tx, c, 'active', { paused_reason: null }))) return;
-          await releaseRows(tx, c);
-          await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_resumed' });
-        });
-        continue;
-      }
-      // Processing is visible while the recipients are fixed; a process dying here leaves it for the next tick.
-      await db
-        .updateTable('campaigns')
-        .set({ status: 'processing', started_at: sql`now()`, updated_at: sql`now()`, version: sql`version + 1` })
-        .where('id', '=', id)
-        .where('status', '=', 'scheduled')
-        .execute();
-      // The audience is compiled outside the transaction (the embedded database has one connection).
-      const audience = await deps.recipients.audienceOf(Number(row.team_id), id);
+    // One campaign that cannot start (logged) leaves the others starting.
+    for (const row of due.rows)
+      await startOne(Number(row.id), Number(row.team_id), row.started_at !== null).catch((err) =>
+        failed(Number(row.id), err),
+      );
+  }
+
+  async function startOne(id: number, teamId: number, resumed: boolean): Promise<void> {
+    if (resumed) {
       await db.transaction().execute(async (tx) => {
-        const c = await lock(tx, id, 'processing');
-        if (!c) return;
-        await deps.recipients.fix(tx, id, audience);
-        const [first] = await stepsOf(tx, id);
-        if (first) {
-          const queued = await queueFirstStep(tx, c, first);
-          await renderQueued(tx, c.team_id, first, deps.shortLinks);
-          await stepStarted(tx, c, first, queued);
-        }
-        await move(tx, c, 'active');
-        await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_started' });
+        const c = await lock(tx, id, 'scheduled');
+        if (!c || !(await move(tx, c, 'active', { paused_reason: null }))) return;
+        await releaseRows(tx, c);
+        await capDue(tx, id, c.team_id);
+        await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_resumed' });
       });
+      return announce();
     }
+    // Processing is visible while the recipients are fixed; a process dying here leaves it for the next tick.
+    const processing = await db
+      .updateTable('campaigns')
+      .set({ status: 'processing', started_at: sql`now()`, updated_at: sql`now()`, version: sql`version + 1` })
+      .where('id', '=', id)
+      .where('status', '=', 'scheduled')
+      .executeTakeFirst();
+    if (Number(processing.numUpdatedRows) === 1) {
+      movedIds.add(id);
+      await announce();
+    }
+    // The audience is compiled outside the transaction (the embedded database has one connection).
+    const audience = await deps.recipients.audienceOf(teamId, id);
+    await db.transaction().execute(async (tx) => {
+      const c = await lock(tx, id, 'processing');
+      if (!c) return;
+      await deps.recipients.fix(tx, id, audience);
+      const [first] = await stepsOf(tx, id);
+      if (first) {
+        const queued = await queueFirstStep(tx, c, first);
+        await renderQueued(tx, c.team_id, first, deps.shortLinks);
+        await stepStarted(tx, c, first, queued);
+        // Before the commit: no dispatch claims a row the cap skips.
+        await capDue(tx, id, c.team_id);
+      }
+      await move(tx, c, 'active');
+      await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_started' });
+    });
+    await announce();
   }
 
   async function stepStarted(tx: Db, c: Campaign, step: StepRow, queued: number) {
@@ -158,7 +205,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       const c = await lock(tx, id, 'active');
       if (!c) return;
       if ((await unpaidRows(tx, id)) > 0) {
-        await move(tx, c, 'paused', { paused_reason: 'campaign_policy_not_enough_balance' });
+        if (await move(tx, c, 'paused', { paused_reason: 'campaign_policy_not_enough_balance' })) balancePaused.add(id);
         await holdRows(tx, id);
         await appendCampaignLog(tx, {
           campaignId: id,
@@ -188,6 +235,8 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         if (n > 0) await stepStarted(tx, c, step, n);
         queued += n;
       }
+      // Rows coming due (queued now, or earlier) are held against the team's cap before the commit.
+      await capDue(tx, id, c.team_id);
       await settleSteps(tx, id);
       if (queued === 0 && figures.open === 0) {
         await move(tx, c, 'completed', { completed_at: sql`now()` });
@@ -223,8 +272,10 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         const c = await lock(tx, Number(r.id), 'paused');
         if (!c || !(await move(tx, c, 'active', { paused_reason: null }))) return;
         await releaseRows(tx, c);
+        await capDue(tx, c.id, teamId);
         await appendCampaignLog(tx, { campaignId: c.id, teamId, userId: null, type: 'campaign_resumed' });
       });
+    await announce();
   }
 
   /** Pauses first: what a user stopped must not wait behind starts and steps. */
@@ -232,8 +283,10 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     await holdPaused();
     await startDue();
     const active = await sql<{ id: string }>`select id from campaigns where status = 'active' order by id`.execute(db);
-    // One campaign's trouble (a statement that fails) leaves the others moving; the next tick retries it.
-    for (const r of active.rows) await advance(Number(r.id)).catch(() => {});
+    // One campaign's trouble (a statement that fails) is logged and leaves the others moving; the next tick retries it.
+    for (const r of active.rows) await advance(Number(r.id)).catch((err) => failed(Number(r.id), err));
+    await announce();
+    await deps.live?.progress(active.rows.map((r) => Number(r.id))).catch((err) => failed(null, err));
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -242,8 +295,8 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
   const run = () => {
     if (running || stopped) return;
     running = tick()
-      // A failed tick (the database restarting) is tried again on the next one.
-      .catch(() => {})
+      // A failed tick (the database restarting) is logged and tried again on the next one.
+      .catch((err) => failed(null, err))
       .finally(() => {
         running = undefined;
       });
@@ -258,11 +311,11 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
           await db
             .transaction()
             .execute((tx) => holdRows(tx, c.id))
-            .catch(() => {});
+            .catch((err) => failed(c.id, err));
       run();
     });
     deps.domainEvents?.on('billing.balance_raised', (event) =>
-      resumeForBalance(event.teamId, event.userId).catch(() => {}),
+      resumeForBalance(event.teamId, event.userId).catch((err) => failed(null, err)),
     );
     run();
   }

@@ -3,6 +3,9 @@ import type { PhoneRule } from '@herald/shared/leads/phone';
 import type { TSingleSmsRequest, TSingleSmsResponse } from '@herald/shared/messages/messages.schemas';
 import type { DB } from '../../db/schema.ts';
 import type { DomainEventsHub } from '../../events/domain-events.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 
 /** A segment's chain, as the segments module hands it back to compile. */
 export type SegmentChain = readonly unknown[];
@@ -63,6 +66,15 @@ export interface CampaignsDeps {
     input: TSingleSmsRequest,
     clientKey: string | null,
   ): Promise<TSingleSmsResponse>;
+  /** Live events: `CampaignStatus` to the team, `ProcessStatus` to the launcher (decision 034). */
+  bus: Pick<EventBus, 'publishMany'>;
+  /** The launcher's process rows, and the mail job a balance pause sends. */
+  jobs: Pick<JobQueue, 'processes' | 'register' | 'send'>;
+  mailer: Mailer;
+  /** Links in mails. */
+  appUrl: string;
+  /** Where the engine reports a campaign that cannot move. */
+  log?: { error(obj: object, msg: string): void };
   /** Whether this process runs the engine's tick (worker processes). */
   runWorkers?: boolean;
   /** The engine's tick; default 500 ms (tests shorten it). */

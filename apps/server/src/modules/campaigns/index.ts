@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CAMPAIGN_PAUSED_MAIL_JOB } from '@herald/shared/jobs/campaigns.jobs';
 import type { Kysely } from 'kysely';
 import { pageMeta } from '@herald/shared/common/pagination.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
@@ -6,6 +7,8 @@ import type { DB } from '../../db/schema.ts';
 import { createCampaignAudiencesRepository } from './campaign-audiences.repository.ts';
 import { createCampaignChecks } from './campaign-checks.ts';
 import { createCampaignEngine } from './campaign-engine.ts';
+import { createCampaignLive } from './campaign-live.ts';
+import { registerCampaignPausedMail } from './campaign-paused-mail.ts';
 import { appendCampaignLog, appendCampaignLogs, campaignLogPage } from './campaign-logs.repository.ts';
 import { createCampaignPreview } from './campaign-preview.service.ts';
 import { recipientBuckets } from './campaign-recipients.repository.ts';
@@ -33,7 +36,7 @@ export type CampaignLogs = (
  * - `logs.append` / `logs.appendMany`: log entries in the caller's transaction;
  * - `repo`, `steps`: the rows, read and moved by the engine's own statements.
  */
-export function createCampaignsModule(deps: CampaignsDeps) {
+export async function createCampaignsModule(deps: CampaignsDeps) {
   const { db } = deps;
   const repo = createCampaignsRepository(db);
   const steps = createCampaignStepsRepository(db);
@@ -63,8 +66,15 @@ export function createCampaignsModule(deps: CampaignsDeps) {
 
   const fix = (tx: Kysely<DB>, campaignId: number, audience: Awaited<ReturnType<typeof preview.audienceOf>>) =>
     recipientBuckets(tx, campaignId, audience, { write: true });
+  // Decision 034: every status change is heard live (a user's move here, the engine's below).
+  const live = createCampaignLive({ db, bus: deps.bus, processes: deps.jobs.processes });
+  deps.domainEvents?.on('campaigns.status_changed', (event) => live.changed(event.campaigns.map((c) => c.id)));
+  await registerCampaignPausedMail(deps.jobs, { db, mailer: deps.mailer, appUrl: deps.appUrl });
   // The engine (decision 032): starts, steps, pauses and ends campaigns on worker processes.
   const engine = createCampaignEngine({
+    live,
+    log: deps.log,
+    onBalancePaused: async (campaignId) => void (await deps.jobs.send(CAMPAIGN_PAUSED_MAIL_JOB, { campaignId })),
     db,
     runWorkers: deps.runWorkers ?? false,
     domainEvents: deps.domainEvents,

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * Per-team settings: validation templates (`phone` holds the ignored phone formats) and the team's
- * default phone country.
+ * Per-team settings: validation templates (`phone` holds the ignored phone formats), the team's
+ * default phone country and its frequency cap across campaigns.
  */
 export function createValidationTemplateRepository(db: Kysely<DB>) {
   return {
@@ -29,6 +29,22 @@ export function createValidationTemplateRepository(db: Kysely<DB>) {
     },
     async saveDefaultCountry(teamId: number, country: string) {
       await db.updateTable('teams').set({ default_country: country }).where('id', '=', teamId).execute();
+    },
+    /** The frequency cap across campaigns (decision 034). */
+    async findCampaignCap(teamId: number): Promise<{ messages: number | null; hours: number } | undefined> {
+      const row = await db
+        .selectFrom('teams')
+        .select(['campaign_cap_messages', 'campaign_cap_hours'])
+        .where('id', '=', teamId)
+        .executeTakeFirst();
+      return row && { messages: row.campaign_cap_messages, hours: row.campaign_cap_hours };
+    },
+    async saveCampaignCap(teamId: number, cap: { messages: number | null; hours: number }) {
+      await db
+        .updateTable('teams')
+        .set({ campaign_cap_messages: cap.messages, campaign_cap_hours: cap.hours })
+        .where('id', '=', teamId)
+        .execute();
     },
   };
 }

@@ -5,10 +5,14 @@ import {
   isPhoneCountry,
   type PhoneRule,
 } from '@herald/shared/leads/phone';
+import { DEFAULT_CAMPAIGN_CAP_HOURS, type TCampaignFrequencyCap } from '@herald/shared/campaigns/campaign-live.schemas';
 import { AppError } from '../../http/app-error.ts';
 import type { ValidationTemplateRepository } from './settings.repository.ts';
 
-/** Team settings: the phone rule's parts (ignored formats, default country) that every phone input applies. */
+/**
+ * Team settings: the phone rule's parts (ignored formats, default country) that every phone input
+ * applies, and the frequency cap the campaign engine holds every campaign of the team to.
+ */
 export function createSettingsService(repo: ValidationTemplateRepository) {
   return {
     phoneTemplate: (teamId: number) => repo.find(teamId, 'phone'),
@@ -34,6 +38,16 @@ export function createSettingsService(repo: ValidationTemplateRepository) {
       if (!isPhoneCountry(country)) throw AppError.field('country', 'country_unknown');
       await repo.saveDefaultCountry(teamId, country);
       return country;
+    },
+
+    /** The frequency cap across campaigns: off (`messages` null) unless the team set one. */
+    async campaignCap(teamId: number): Promise<TCampaignFrequencyCap> {
+      return (await repo.findCampaignCap(teamId)) ?? { messages: null, hours: DEFAULT_CAMPAIGN_CAP_HOURS };
+    },
+
+    async saveCampaignCap(teamId: number, cap: TCampaignFrequencyCap): Promise<TCampaignFrequencyCap> {
+      await repo.saveCampaignCap(teamId, cap);
+      return cap;
     },
 
     /** What a phone typed by this team becomes: read in its country, refused when ignored. */
