@@ -1,3 +1,4 @@
+import { CAMPAIGN_PROCESS_KIND } from '@herald/shared/campaigns/campaign-live.schemas';
 import type { TProcess } from '@herald/shared/processes/processes.schemas';
 import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -7,6 +8,8 @@ import { Logo } from '../../components/logo.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { ActivatePlanPrompt } from '../../features/billing/components/activate-plan-prompt.tsx';
+import { CampaignEvents } from '../../features/campaigns/components/campaign-events.tsx';
+import { CampaignProcessActions } from '../../features/campaigns/components/campaign-process-actions.tsx';
 import { ImportEvents } from '../../features/imports/components/import-events.tsx';
 import { ProcessesPopover } from '../../features/processes/components/processes-popover.tsx';
 import { ExportDownloadLink, exportIdOfProcess } from '../../features/segments/components/export-download-link.tsx';
@@ -46,7 +49,7 @@ export function AppShellLayout() {
             </Group>
             <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               <HeaderActions />
-              <ProcessesPopover renderExtra={exportDownload} />
+              <ProcessesPopover renderExtra={processExtra} />
               <LanguageSelect />
               <UserMenu />
             </Group>
@@ -59,6 +62,7 @@ export function AppShellLayout() {
         </AppShell.Navbar>
         <AppShell.Main bg="var(--mantine-color-gray-0)">
           <ImportEvents />
+          <CampaignEvents userId={user?.id} />
           <Box hiddenFrom="sm" mb="xs">
             <HeaderBreadcrumbs />
           </Box>
@@ -70,8 +74,12 @@ export function AppShellLayout() {
   );
 }
 
-/** A finished export is downloadable from the processes popover as well as beside its audience. */
-function exportDownload(process: TProcess) {
+/**
+ * What other features add under a process in the popover: a finished export's download (as beside
+ * its audience), a campaign's pause or resume and its page.
+ */
+function processExtra(process: TProcess) {
   const exportId = exportIdOfProcess(process);
-  return exportId ? <ExportDownloadLink exportId={exportId} name={process.title} /> : null;
+  if (exportId) return <ExportDownloadLink exportId={exportId} name={process.title} />;
+  return process.kind === CAMPAIGN_PROCESS_KIND ? <CampaignProcessActions process={process} /> : null;
 }

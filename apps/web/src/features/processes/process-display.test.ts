@@ -105,11 +105,32 @@ describe('a process in the popover', () => {
     const failure = processNote(process({ status: 'failed', message: processMessage.failure('import_file_broken') }));
     expect(failure).toEqual({
       kind: 'text',
-      keys: ['imports:failure.import_file_broken', 'errors:import_file_broken', 'processes.failure'],
+      keys: [
+        'processes.message.import_file_broken',
+        'imports:failure.import_file_broken',
+        'errors:import_file_broken',
+        'processes.failure',
+      ],
       params: {},
     });
     // A code a newer server sends that this page does not know falls back to the job failing.
     const unknown = processNote(process({ status: 'failed', message: { code: 'campaign_gone', params: {} } }));
     expect(unknown?.kind === 'text' && i18n.t(unknown.keys)).toBe(i18n.t('processes.failure'));
+  });
+
+  it('words a campaign’s figures and why it paused, in each language', () => {
+    const params = { campaign_id: 9, sent: 120, messages: 300 };
+    const say = (code: string, lng: string) => {
+      const note = processNote(process({ kind: 'campaigns.run', message: { code, params } }));
+      return note?.kind === 'text' ? i18n.t(note.keys, { ...note.params, lng }) : null;
+    };
+    expect(say('campaign_progress', 'en')).toBe('Sent: 120 of 300');
+    expect(say('campaign_progress', 'uk')).toBe('Надіслано: 120 з 300');
+    expect(say('campaign_progress', 'ru')).toBe('Отправлено: 120 из 300');
+    for (const lng of ['en', 'uk', 'ru']) {
+      expect(say('campaign_policy_not_enough_balance', lng)).toContain('120');
+      expect(say('campaign_paused', lng)).toContain('300');
+      expect(say('campaign_policy_not_enough_balance', lng)).not.toBe(i18n.t('processes.failure', { lng }));
+    }
   });
 });

@@ -38,8 +38,9 @@ export function processLabelKeys(process: TProcess): string[] {
 /**
  * What a process's line says under its bar, from its message's code and params: the rows an
  * import refused (a link to them), nothing for an export's file (its download is shown instead),
- * or a text to translate: a failure's reason from the imports' list, else the errors', else that
- * the job failed. The params go to the translation.
+ * or a text to translate: the process's own words for its code (a campaign's `sent / messages`),
+ * else a failure's reason from the imports' list, else the errors', else that the job failed. The
+ * params go to the translation.
  */
 export type ProcessNote =
   | { kind: 'rows_failed'; count: number; importId: number }
@@ -52,5 +53,10 @@ export function processNote(process: TProcess): ProcessNote {
   const failed = leadsFailedOf(message);
   if (failed) return { kind: 'rows_failed', ...failed };
   const { code, params } = message;
-  return { kind: 'text', keys: [`imports:failure.${code}`, `errors:${code}`, 'processes.failure'], params };
+  // A code a kind of process words itself (a campaign's figures, why it paused) comes first.
+  return {
+    kind: 'text',
+    keys: [`processes.message.${code}`, `imports:failure.${code}`, `errors:${code}`, 'processes.failure'],
+    params,
+  };
 }
