@@ -1,6 +1,7 @@
 import { manualMovesOf } from '@herald/shared/campaigns/campaign-moves';
 import { Alert, Button, Group, Paper, Stack, Tabs, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/page-states.tsx';
@@ -14,7 +15,10 @@ import { CampaignSettings } from '../../../features/campaigns/components/campaig
 import { CampaignStatusBadge } from '../../../features/campaigns/components/campaign-status-badge.tsx';
 import { CampaignSteps } from '../../../features/campaigns/components/campaign-steps.tsx';
 import { CampaignTestDialog } from '../../../features/campaigns/components/campaign-test-dialog.tsx';
-import { gatewaysQueryOptions } from '../../../features/gateways/api/get-gateways.ts';
+import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { PlanRequiredModal } from '../../../features/billing/components/plan-required-modal.tsx';
+import { useSenderNames, useSendingGateways } from '../../../features/messages/api/get-sending.ts';
+import { useShortUrlDomains } from '../../../features/short-links/api/get-short-url-domains.ts';
 import { segmentsQueryOptions } from '../../../features/segments/api/get-segments.ts';
 import { allSourcesWithListsQueryOptions } from '../../../features/sources/api/get-all-sources-with-lists.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -46,8 +50,19 @@ export function CampaignPage() {
   const campaign = useCampaign(id);
   const config = useCampaignConfig();
   const update = useUpdateCampaign();
-  const status = useSetCampaignStatus();
-  const gateways = useQuery(gatewaysQueryOptions());
+  const { data: user } = useCurrentUser();
+  const [planPrompt, setPlanPrompt] = useState(false);
+  // An owner whose team has no plan is shown the way to one, not a bare refusal (others cannot buy).
+  const status = useSetCampaignStatus({
+    onPlanMissing: () => {
+      if (user?.role !== 'team_owner') return false;
+      setPlanPrompt(true);
+      return true;
+    },
+  });
+  const gateways = useSendingGateways(true);
+  const alphaNames = useSenderNames(true);
+  const domains = useShortUrlDomains();
   const segments = useQuery(segmentsQueryOptions({ page: 1, limit: 100 }));
   const sources = useQuery(allSourcesWithListsQueryOptions());
 
@@ -64,6 +79,10 @@ export function CampaignPage() {
     ),
   };
   const reason = c.paused_reason ?? c.failed_reason;
+  // Links go out only on a domain that is proven and switched on (decision 028).
+  const usableDomains = (domains.data?.data ?? [])
+    .filter((d) => d.access === 'Enabled' && d.verification.status === 'verified')
+    .map((d) => ({ value: String(d.id), label: d.url }));
 
   return (
     <Stack>
@@ -103,7 +122,8 @@ export function CampaignPage() {
         </Title>
         <CampaignSettings
           campaign={c}
-          gateways={(gateways.data ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+          gateways={(gateways.data ?? []).map((g) => ({ value: String(g.id), label: g.name, from: g.from }))}
+          alphaNames={alphaNames.data ?? []}
           timezones={config.data?.timezones ?? [c.timezone]}
           saving={update.isPending}
           onSave={async (patch) => {
@@ -119,8 +139,9 @@ export function CampaignPage() {
         <CampaignAudience campaign={c} options={options} />
       </Paper>
       <Title order={3}>{t('steps')}</Title>
-      <CampaignSteps campaign={c} composer={(slot) => <StepComposer slot={slot} />} />
+      <CampaignSteps campaign={c} composer={(slot) => <StepComposer slot={slot} />} domains={usableDomains} />
       <CampaignPreviewCard campaign={c} />
+      <PlanRequiredModal opened={planPrompt} onClose={() => setPlanPrompt(false)} />
     </Stack>
   );
 }

@@ -1,13 +1,24 @@
 import { canEditCampaign, type TCampaignField } from '@herald/shared/campaigns/campaign-moves';
 import type { TCampaign, TUpdateCampaignRequest } from '@herald/shared/campaigns/campaigns.schemas';
 import { Button, Group, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n.ts';
+import {
+  type AlphaNameOption,
+  CampaignSenderSelect,
+  type SendingGatewayOption,
+  senderAfterGateway,
+} from './campaign-sender-select.tsx';
+import { CampaignStartField, defaultStartIn } from './campaign-start-field.tsx';
 
 interface Props {
   campaign: TCampaign;
-  gateways: { value: string; label: string }[];
+  /** Active gateways that send, each with its own sender. */
+  gateways: SendingGatewayOption[];
+  /** The team's active alpha names. */
+  alphaNames: AlphaNameOption[];
+  /** `config/general`'s `timezones_js`. */
   timezones: string[];
   saving: boolean;
   onSave: (patch: TUpdateCampaignRequest) => Promise<unknown>;
@@ -23,7 +34,7 @@ const formOf = (c: TCampaign): Form => ({
   gateway_id: c.gateway_id === null ? null : String(c.gateway_id),
   sender: c.sender ?? '',
   timezone: c.timezone,
-  start_at: c.start_at_local ?? '',
+  start_at: c.start_at_local ?? defaultStartIn(c.timezone),
   frequency_per_minute: c.frequency_per_minute,
   quiet_hours: c.quiet_hours,
   quiet_from: c.quiet_from,
@@ -31,11 +42,36 @@ const formOf = (c: TCampaign): Form => ({
 });
 
 /** Name, gateway and sender, start in a time zone, frequency and quiet hours, under the editing rules. */
-export function CampaignSettings({ campaign, gateways, timezones, saving, onSave }: Props) {
+export function CampaignSettings({ campaign, gateways, alphaNames, timezones, saving, onSave }: Props) {
   const { t } = useTranslation('campaigns');
   const [form, setForm] = useState<Form>(() => formOf(campaign));
   useEffect(() => setForm(formOf(campaign)), [campaign]);
   const facts = { status: campaign.status, started: campaign.started_at !== null };
+  const senderEditable = canEditCampaign(facts, 'sender').ok;
+  // The campaign's own gateway stays offered when it stopped sending, so the field never reads empty.
+  const gatewayOptions = useMemo(
+    () =>
+      campaign.gateway_id === null || gateways.some((g) => g.value === String(campaign.gateway_id))
+        ? gateways
+        : [...gateways, { value: String(campaign.gateway_id), label: campaign.gateway_name ?? '', from: null }],
+    [gateways, campaign.gateway_id, campaign.gateway_name],
+  );
+  const gateway = gatewayOptions.find((g) => g.value === form.gateway_id);
+  // The list's zones, and the campaign's own (UTC, or an older name of a zone, is not in it).
+  const zones = useMemo(
+    () => (timezones.includes(campaign.timezone) ? timezones : [campaign.timezone, ...timezones]),
+    [timezones, campaign.timezone],
+  );
+  // One sender and none held: chosen for the user once, as the server does on create; a user who
+  // clears it afterwards means the gateway's own.
+  const autoFilled = useRef(false);
+  useEffect(() => {
+    if (autoFilled.current || !senderEditable || campaign.sender !== null || form.gateway_id === null) return;
+    const auto = senderAfterGateway('', gateway, alphaNames);
+    if (!auto) return;
+    autoFilled.current = true;
+    setForm((f) => (f.sender === '' ? { ...f, sender: auto } : f));
+  }, [campaign.sender, form.gateway_id, gateway, alphaNames, senderEditable]);
   // A field the rules refuse is disabled and says why.
   const rule = (field: TCampaignField) => {
     const answer = canEditCampaign(facts, field);
@@ -66,32 +102,44 @@ export function CampaignSettings({ campaign, gateways, timezones, saving, onSave
         />
         <Select
           label={t('gateway')}
-          data={gateways}
+          data={gatewayOptions.map(({ value, label }) => ({ value, label }))}
           value={form.gateway_id}
-          onChange={(v) => set('gateway_id', v)}
+          onChange={(v) =>
+            // A sender of the old gateway (its number) does not go with another: the server refuses it.
+            setForm((f) => ({
+              ...f,
+              gateway_id: v,
+              sender: senderAfterGateway(
+                f.sender ?? '',
+                gatewayOptions.find((g) => g.value === v),
+                alphaNames,
+              ),
+            }))
+          }
+          allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           {...rule('gateway_id')}
         />
-        <TextInput
-          label={t('sender')}
+        <CampaignSenderSelect
+          gateway={gateway}
+          names={alphaNames}
           value={form.sender ?? ''}
-          onChange={(e) => set('sender', e.currentTarget.value)}
+          onChange={(v) => set('sender', v)}
           {...rule('sender')}
         />
         <Select
           label={t('timezone')}
-          data={timezones}
+          data={zones}
           searchable
           value={form.timezone}
           onChange={(v) => v && set('timezone', v)}
           comboboxProps={{ withinPortal: true }}
           {...rule('timezone')}
         />
-        <TextInput
-          label={t('startLocal')}
-          placeholder="YYYY-MM-DD HH:mm"
+        <CampaignStartField
           value={form.start_at}
-          onChange={(e) => set('start_at', e.currentTarget.value)}
+          timezone={form.timezone}
+          onChange={(v) => set('start_at', v)}
           {...rule('start_at')}
         />
         <NumberInput

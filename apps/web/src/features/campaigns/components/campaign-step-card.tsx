@@ -27,14 +27,19 @@ interface Props {
   /** Id 0: a step not saved yet (the server takes a step only with its message). */
   step: TCampaignStep;
   composer: (slot: StepComposerSlot) => ReactNode;
+  /** The team's verified, enabled short-URL domains a `{{link}}` may go out on. */
+  domains: { value: string; label: string }[];
   /** A new step saved or given up. */
   onDone?: () => void;
 }
 
+/** The default domain (the app's own host) in the domain picker. */
+const DEFAULT_DOMAIN = 'default';
+
 const hasLink = (message: string) => /\{\{\s*link\s*\}\}/i.test(message);
 
 /** One step: message, link target, delay (not for the first), limit cap and send-by deadline. */
-export function CampaignStepCard({ campaign, step, composer, onDone }: Props) {
+export function CampaignStepCard({ campaign, step, composer, domains, onDone }: Props) {
   const { t } = useTranslation('campaigns');
   const update = useUpdateCampaignStep();
   const create = useCreateCampaignStep();
@@ -44,6 +49,17 @@ export function CampaignStepCard({ campaign, step, composer, onDone }: Props) {
   const initialDelay = delayParts(step.delay_minutes);
   const [message, setMessage] = useState(step.message);
   const [redirectTo, setRedirectTo] = useState(step.redirect_to ?? '');
+  const [domainId, setDomainId] = useState(
+    step.short_url_domain_id === null ? DEFAULT_DOMAIN : String(step.short_url_domain_id),
+  );
+  // A domain the step holds that is no longer verified or enabled is shown as such: saving refuses it.
+  const domainOptions = [
+    { value: DEFAULT_DOMAIN, label: t('shortDomainDefault') },
+    ...domains,
+    ...(domainId === DEFAULT_DOMAIN || domains.some((d) => d.value === domainId)
+      ? []
+      : [{ value: domainId, label: t('shortDomainUnusable') }]),
+  ];
   const [delay, setDelay] = useState(initialDelay.value);
   const [unit, setUnit] = useState<TDelayUnit>(initialDelay.unit);
   const [limitCap, setLimitCap] = useState<number | ''>(step.limit_cap ?? '');
@@ -58,6 +74,7 @@ export function CampaignStepCard({ campaign, step, composer, onDone }: Props) {
     const fields = {
       message,
       redirect_to: hasLink(message) && redirectTo.trim() ? redirectTo.trim() : null,
+      short_url_domain_id: hasLink(message) && domainId !== DEFAULT_DOMAIN ? Number(domainId) : null,
       send_by_minutes: sendBy === '' ? null : sendBy,
       ...(full && {
         delay_minutes: first ? 0 : delay * DELAY_UNITS[unit],
@@ -95,14 +112,24 @@ export function CampaignStepCard({ campaign, step, composer, onDone }: Props) {
         disabled: !messageRule.ok,
       })}
       {hasLink(message) && (
-        <TextInput
-          mt="xs"
-          label={t('redirectTo', { link: '{{link}}' })}
-          placeholder="https://"
-          value={redirectTo}
-          onChange={(e) => setRedirectTo(e.currentTarget.value)}
-          disabled={!messageRule.ok}
-        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
+          <TextInput
+            label={t('redirectTo', { link: '{{link}}' })}
+            placeholder="https://"
+            value={redirectTo}
+            onChange={(e) => setRedirectTo(e.currentTarget.value)}
+            disabled={!messageRule.ok}
+          />
+          <Select
+            label={t('shortDomain')}
+            data={domainOptions}
+            value={domainId}
+            onChange={(v) => v && setDomainId(v)}
+            allowDeselect={false}
+            disabled={!messageRule.ok}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
         {!first && (

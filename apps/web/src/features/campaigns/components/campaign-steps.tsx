@@ -35,9 +35,12 @@ function newStep(campaignId: number, position: number): TCampaignStep {
 export function CampaignSteps({
   campaign,
   composer,
+  domains = [],
 }: {
   campaign: TCampaign;
   composer: (slot: StepComposerSlot) => ReactNode;
+  /** The team's verified, enabled short-URL domains. */
+  domains?: { value: string; label: string }[];
 }) {
   const { t } = useTranslation('campaigns');
   const steps = useCampaignSteps(campaign.id);
@@ -47,13 +50,20 @@ export function CampaignSteps({
     <Stack gap="sm">
       {steps.data?.map((step) => (
         // Keyed by update time too, so a saved step's form starts from what the server kept.
-        <CampaignStepCard key={`${step.id}:${step.updated_at}`} campaign={campaign} step={step} composer={composer} />
+        <CampaignStepCard
+          key={`${step.id}:${step.updated_at}`}
+          campaign={campaign}
+          step={step}
+          composer={composer}
+          domains={domains}
+        />
       ))}
       {adding && steps.data && (
         <CampaignStepCard
           campaign={campaign}
           step={newStep(campaign.id, steps.data.length + 1)}
           composer={composer}
+          domains={domains}
           onDone={() => setAdding(false)}
         />
       )}
