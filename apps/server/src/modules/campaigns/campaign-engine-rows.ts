@@ -63,18 +63,33 @@ const spacing = (c: CampaignRow) => sql`(${60_000 / c.frequency_per_minute}::flo
 /**
  * Queues step 1 for every recipient fixed to send (one statement; no row passes through Node),
  * pending and not charged: the messages dispatch claims and charges them by `campaign:<step>:<phone>`.
+ * `leads`: only the recipients of a chunk the start just fixed (decision 036), after the slots the
+ * earlier chunks hold, within what the step's cap leaves.
  */
-export async function queueFirstStep(tx: Db, c: CampaignRow, step: StepRow): Promise<number> {
+export async function queueFirstStep(
+  tx: Db,
+  c: CampaignRow,
+  step: StepRow,
+  leads?: { after: number; upto: number },
+): Promise<number> {
   const count = countSms(step.message);
-  const cap = step.limit_cap === null ? sql`` : sql`limit ${step.limit_cap}::int`;
+  const room = step.limit_cap === null ? null : Math.max(0, step.limit_cap - (leads ? await stepRows(tx, step.id) : 0));
+  if (room === 0) return 0;
+  const cap = room === null ? sql`` : sql`limit ${room}::int`;
+  const range = leads ? sql`and lead_id > ${leads.after} and lead_id <= ${leads.upto}` : sql``;
+  // A later chunk's first row goes a slot after the last one queued, not beside it.
+  const after = leads
+    ? sql`coalesce((select 1 from messages q where q.campaign_id = ${c.id} and q.state = 'pending'
+        and q.not_before < 'infinity' limit 1), 0)`
+    : sql`0`;
   const result = await sql`
     insert into messages (team_id, user_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id,
       sender, text, parts, encoding, charge_key, state, not_before)
     select ${c.team_id}, ${c.launched_by}, r.lead_id, 'campaign_step', ${c.id}, ${step.id}, r.phone, ${c.gateway_id},
       ${c.sender}, ${step.message}, ${count.parts}, ${count.encoding}, 'campaign:' || ${step.id} || ':' || r.phone,
-      'pending', ${quietAware(c, sql`${slotBase(c)} + (r.n - 1) * ${spacing(c)}`, sql`r.phone`)}
+      'pending', ${quietAware(c, sql`${slotBase(c)} + (r.n - 1 + ${after}) * ${spacing(c)}`, sql`r.phone`)}
     from (select lead_id, phone, row_number() over (order by lead_id) as n from campaign_recipients
-          where campaign_id = ${c.id} and skip_reason is null order by lead_id ${cap}) r
+          where campaign_id = ${c.id} and skip_reason is null ${range} order by lead_id ${cap}) r
     on conflict do nothing`.execute(tx);
   return Number(result.numAffectedRows ?? 0);
 }
