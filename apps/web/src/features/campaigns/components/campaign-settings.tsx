@@ -4,12 +4,8 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Switch, TextInput } fro
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n.ts';
-import {
-  type AlphaNameOption,
-  CampaignSenderSelect,
-  type SendingGatewayOption,
-  senderAfterGateway,
-} from './campaign-sender-select.tsx';
+import { type AlphaNameOption, type SendingGatewayOption, senderAfterGateway } from '../campaign-senders.ts';
+import { CampaignSenderSelect } from './campaign-sender-select.tsx';
 import { CampaignStartField, defaultStartIn } from './campaign-start-field.tsx';
 
 interface Props {
