@@ -125,6 +125,22 @@ describe.each(databases)('campaigns live on %s', (kind) => {
     tab.close();
   });
 
+  it('ends the process of a paused campaign that is deleted, so it does not stay paused in the popover', async () => {
+    const { owner, list, phones } = await team(4);
+    const id = await launch(owner.token, list.id, [{ message: 'Live delete' }], { frequency_per_minute: 60 });
+    await waitUntil('the first sent', async () => phones.some((p) => twilio.sent(p, 'Live delete') === 1), 30_000);
+    expect((await call(owner.token, 'PUT', `/campaigns/${id}/status`, { status: 'paused' })).statusCode).toBe(200);
+    await waitUntil('the process paused', async () => (await processOf(owner.token, id))?.status === 'paused');
+    const removed = await t.request({ method: 'DELETE', url: `/api/campaigns/${id}`, token: owner.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await waitUntil('the process cancelled', async () => (await processOf(owner.token, id))?.status === 'cancelled');
+    // Clear takes it out, as any ended process.
+    expect((await t.request({ method: 'DELETE', url: '/api/processes/finished', token: owner.token })).statusCode).toBe(
+      200,
+    );
+    expect(await processOf(owner.token, id)).toBeUndefined();
+  });
+
   it('a balance that runs out pauses the campaign, tells its launcher by mail and in the popover', async () => {
     const { owner, list } = await team(3, '');
     const tab = openTab(owner.token);

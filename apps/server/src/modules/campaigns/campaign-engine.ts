@@ -22,11 +22,11 @@ import { appendCampaignLog } from './campaign-logs.repository.ts';
 import type { AudienceSql, RecipientBuckets } from './campaign-recipients.repository.ts';
 import { autoFails } from './campaign-policy.ts';
 import { capDue } from './campaign-cap.ts';
-import type { CampaignLive } from './campaign-live.ts';
+import { createEngineReport, type EngineReportDeps } from './campaign-engine-report.ts';
 
 type Db = Kysely<DB>;
 
-export interface CampaignEngineDeps {
+export interface CampaignEngineDeps extends EngineReportDeps {
   db: Db;
   runWorkers: boolean;
   domainEvents?: Pick<DomainEventsHub, 'on'>;
@@ -37,12 +37,6 @@ export interface CampaignEngineDeps {
   /** How often the engine looks at campaigns (a pause takes effect within it); default 500 ms. */
   tickMs?: number;
   shortLinks: ShortLinksMaker;
-  /** Status changes and progress told to the team and the launcher's popover (decision 034). */
-  live?: Pick<CampaignLive, 'changed' | 'progress'>;
-  /** Where a campaign that cannot move is reported (the engine keeps going and tries it again). */
-  log?: { error(obj: object, msg: string): void };
-  /** After the balance paused a campaign (committed): its launcher is told. */
-  onBalancePaused?(campaignId: number): Promise<void>;
 }
 
 type Campaign = CampaignRow & { status: TCampaignStatus; started_at: Date | null };
@@ -59,30 +53,9 @@ const CAMPAIGN_COLUMNS = sql`id, team_id, launched_by, gateway_id, sender, frequ
  */
 export function createCampaignEngine(deps: CampaignEngineDeps) {
   const { db } = deps;
-  /** Campaigns moved in this process's transactions, told once those commit (`announce`). */
-  const movedIds = new Set<number>();
-  const balancePaused = new Set<number>();
-  const lastFailure = new Map<number, { text: string; at: number }>();
-
-  /** A campaign's trouble is logged with its id (once a minute while it stays the same), never swallowed. */
-  function failed(campaignId: number | null, err: unknown) {
-    const text = err instanceof Error ? err.message : String(err);
-    const key = campaignId ?? 0;
-    const last = lastFailure.get(key);
-    if (last && last.text === text && Date.now() - last.at < 60_000) return;
-    lastFailure.set(key, { text, at: Date.now() });
-    deps.log?.error({ err, campaignId }, 'campaign engine: the campaign could not move; it is tried again next tick');
-  }
-
-  /** Tells what moved, after the commit: the team's lists and the launcher's popover, and a balance pause's mail. */
-  async function announce() {
-    const ids = [...movedIds];
-    const paused = [...balancePaused];
-    movedIds.clear();
-    balancePaused.clear();
-    if (ids.length > 0) await deps.live?.changed(ids).catch((err) => failed(null, err));
-    for (const id of paused) await deps.onBalancePaused?.(id).catch((err) => failed(id, err));
-  }
+  // What moved is told after its commit; a failure is logged with its campaign (decision 034).
+  const report = createEngineReport(deps);
+  const { failed, announce } = report;
 
   async function move(tx: Db, c: Campaign, to: TCampaignStatus, extra: Record<string, unknown> = {}) {
     const moved = await tx
@@ -92,7 +65,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       .where('status', '=', c.status)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
-    movedIds.add(c.id);
+    report.moved.add(c.id);
     return true;
   }
 
@@ -154,7 +127,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       .where('status', '=', 'scheduled')
       .executeTakeFirst();
     if (Number(processing.numUpdatedRows) === 1) {
-      movedIds.add(id);
+      report.moved.add(id);
       await announce();
     }
     // The audience is compiled outside the transaction (the embedded database has one connection).
@@ -205,7 +178,8 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       const c = await lock(tx, id, 'active');
       if (!c) return;
       if ((await unpaidRows(tx, id)) > 0) {
-        if (await move(tx, c, 'paused', { paused_reason: 'campaign_policy_not_enough_balance' })) balancePaused.add(id);
+        if (await move(tx, c, 'paused', { paused_reason: 'campaign_policy_not_enough_balance' }))
+          report.balancePaused.add(id);
         await holdRows(tx, id);
         await appendCampaignLog(tx, {
           campaignId: id,
@@ -286,7 +260,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     // One campaign's trouble (a statement that fails) is logged and leaves the others moving; the next tick retries it.
     for (const r of active.rows) await advance(Number(r.id)).catch((err) => failed(Number(r.id), err));
     await announce();
-    await deps.live?.progress(active.rows.map((r) => Number(r.id))).catch((err) => failed(null, err));
+    await report.progress(active.rows.map((r) => Number(r.id)));
   }
 
   let timer: NodeJS.Timeout | undefined;

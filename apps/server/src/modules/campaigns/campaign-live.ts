@@ -49,6 +49,8 @@ const PROCESS_STATUS: Record<TCampaignStatus, TProcessStatus> = {
 
 /** How often a running campaign's bar may move (counting its rows is not free on a large one). */
 const PROGRESS_EVERY_MS = 2_000;
+/** How often processes whose campaign was deleted (a paused one may be) are ended. */
+const SWEEP_EVERY_MS = 10_000;
 
 /**
  * A campaign as the team sees it move (decision 034): every status change, a user's or the
@@ -175,7 +177,29 @@ export function createCampaignLive(deps: CampaignLiveDeps) {
     await deps.bus.publishMany(items);
   }
 
+  let sweptAt = 0;
+
   return {
+    /**
+     * A deleted campaign's process (a paused campaign may be deleted) would stay paused in the
+     * popover for ever, which Clear leaves: it ends cancelled. Every ten seconds, on any process.
+     */
+    async sweep() {
+      if (Date.now() - sweptAt < SWEEP_EVERY_MS) return;
+      sweptAt = Date.now();
+      const gone = await sql<{ id: string; team_id: string; user_id: string }>`update processes p
+        set status = 'cancelled', phase = null, updated_at = now()
+        where p.kind = ${CAMPAIGN_PROCESS_KIND} and p.status in ('queued', 'running', 'paused')
+          and not exists (select 1 from campaigns c where c.process_id = p.id)
+        returning p.id, p.team_id, p.user_id`.execute(db);
+      const items: Array<{ audience: TEventAudience; event: TServerEvent }> = [];
+      for (const r of gone.rows) {
+        const process = await deps.processes.update(Number(r.team_id), Number(r.id), {});
+        if (process)
+          items.push({ audience: { userId: Number(r.user_id) }, event: { type: 'ProcessStatus', payload: process } });
+      }
+      await deps.bus.publishMany(items);
+    },
     /** After a status change committed (a user's move, the engine's): the event and the process row. */
     async changed(ids: number[]) {
       await tell(await figuresOf([...new Set(ids)]), true);
