@@ -116,3 +116,140 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     await expect(page.getByText(c.empty)).toBeVisible();
   });
 }
+
+/** Each language in a browser of another zone: a new campaign's zone is the browser's, UTC included. */
+const ZONES = { uk: 'Europe/Kyiv', en: 'UTC', ru: 'Asia/Tbilisi' } as const;
+const GATEWAY_NUMBER = '+380501110001';
+
+/** A simulator through the API that delivers everything, with its own sender. */
+const simulator = (page: Page, token: string, name: string, from: string) =>
+  api(page, token, 'post', '/config/gateway/messaging', {
+    type: 'simulator',
+    name,
+    credentials: { from, latency_ms: '200', delivery_rate: '100', failure_rate: '0', block_rate: '0' },
+  });
+
+for (const lang of ['uk', 'en', 'ru'] as const) {
+  test.describe(() => {
+    test.use({ timezoneId: ZONES[lang] });
+    test(`the root tab's pickers: zone, start, sender per gateway, a step's domain; the lead's campaigns (${lang})`, async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(240_000);
+      const { c } = words(lang);
+      const leads = JSON.parse(
+        readFileSync(new URL(`../../apps/web/src/locales/${lang}/leads.json`, import.meta.url), 'utf8'),
+      );
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
+      await signUpVerified(page, 'Taras Pickers', `pickers-${lang}-${Date.now()}@example.com`);
+      const token = (await page.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
+      await page.addInitScript((l) => localStorage.setItem('herald.lang', l), lang);
+      const first = await simulator(page, token, 'Sim One', '+380 50 111 00 01');
+      const host = `go-${lang}-${Date.now()}.example.com`;
+      const domain = (await api(page, token, 'post', '/short-url-domains', { url: host })).data as { id: number };
+      await api(page, token, 'post', `/short-url-domains/${domain.id}/verify`);
+      const source = await seed(page, token);
+
+      await page.goto('/campaigns');
+      await page.getByRole('button', { name: c.create }).first().click();
+      await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+      const id = Number(/\/campaigns\/(\d+)$/.exec(page.url())?.[1]);
+      const saved = async () => (await api(page, token, 'get', `/campaigns/${id}`)) as Record<string, string | number>;
+
+      // The browser's zone, shown even where the list has no such entry (UTC).
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      await expect(page.getByRole('combobox', { name: c.timezone })).toHaveValue(zone);
+      // The start: now + 5 minutes on a 5-minute step, as the server set it, in that zone.
+      const start = String((await saved()).start_at_local);
+      const [date, time] = start.split(' ');
+      await expect(page.getByRole('textbox', { name: c.startDate })).toHaveValue(date);
+      await expect(page.getByRole('combobox', { name: c.startTime })).toHaveValue(time);
+      expect(Number(time.slice(3)) % 5).toBe(0);
+      const ahead = Date.parse(String((await saved()).start_at)) - Date.now();
+      expect(ahead).toBeGreaterThan(4 * 60_000);
+      expect(ahead).toBeLessThanOrEqual(10 * 60_000 + 5_000);
+
+      // The only gateway, and its number as the only sender there is.
+      await expect(page.getByRole('combobox', { name: c.gateway })).toHaveValue('Sim One');
+      const sender = page.getByRole('combobox', { name: c.sender, exact: true });
+      await expect(sender).toHaveValue(GATEWAY_NUMBER);
+      expect((await saved()).sender).toBe(GATEWAY_NUMBER);
+      await simulator(page, token, 'Sim Two', 'ShopTwo');
+      await page.reload();
+      await expect(sender).toHaveValue(GATEWAY_NUMBER);
+      // Another gateway brings its own sender; the first one's number is not offered with it.
+      await page.getByRole('combobox', { name: c.gateway }).click();
+      await page.getByRole('option', { name: 'Sim Two' }).click();
+      await expect(sender).toHaveValue('ShopTwo');
+      await sender.click();
+      await expect(page.getByRole('option', { name: 'ShopTwo' })).toBeVisible();
+      await expect(page.getByRole('option', { name: GATEWAY_NUMBER })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      // A later start, picked on its 5-minute steps.
+      await page.getByRole('textbox', { name: c.startDate }).fill('2031-05-04');
+      await page.getByRole('combobox', { name: c.startTime }).click();
+      await page.getByRole('option', { name: '09:35', exact: true }).click();
+      await page.getByRole('button', { name: c.save, exact: true }).first().click();
+      await expect(page.getByText(c.saved).first()).toBeVisible();
+      expect(await saved()).toMatchObject({ sender: 'ShopTwo', start_at_local: '2031-05-04 09:35', timezone: zone });
+      // Back to the first gateway: its number again.
+      await page.getByRole('combobox', { name: c.gateway }).click();
+      await page.getByRole('option', { name: 'Sim One' }).click();
+      await expect(sender).toHaveValue(GATEWAY_NUMBER);
+      await page.getByRole('button', { name: c.save, exact: true }).first().click();
+      await expect.poll(async () => (await saved()).gateway_id).toBe(first.id);
+
+      // The audience, and a step whose link goes out on the team's verified domain.
+      await page.getByRole('combobox', { name: c.audience, exact: true }).click();
+      await page.getByRole('option', { name: c.audienceKind.source }).click();
+      await page.getByRole('combobox', { name: c.audienceKind.source, exact: true }).click();
+      await page.getByRole('option', { name: source.name }).click();
+      await page.getByRole('button', { name: c.addAudience, exact: true }).click();
+      await page.getByRole('button', { name: c.addStep }).click();
+      await page.getByRole('textbox', { name: c.message, exact: true }).fill('Spring offer: {{link}}');
+      await page.getByRole('textbox', { name: c.redirectTo }).fill(`${baseURL}/api/health`);
+      const domainPicker = page.getByRole('combobox', { name: c.shortDomain });
+      await expect(domainPicker).toHaveValue(c.shortDomainDefault);
+      await domainPicker.click();
+      await page.getByRole('option', { name: host }).click();
+      await page.getByRole('button', { name: c.save, exact: true }).nth(1).click();
+      await expect(page.getByRole('button', { name: c.addStep })).toBeEnabled();
+      await expect(page.getByRole('combobox', { name: c.shortDomain })).toHaveValue(host);
+      const steps = (await api(page, token, 'get', `/campaigns/${id}/campaign-steps`)) as Array<{
+        short_url_domain_id: number;
+      }>;
+      expect(steps[0].short_url_domain_id).toBe(domain.id);
+      await page.screenshot({ path: `${SHOTS}/pickers-${lang}-1366.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `${SHOTS}/pickers-${lang}-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1366, height: 900 });
+
+      // Started a minute ago: the engine sends at once, and the lead's page shows the campaign.
+      await api(page, token, 'put', `/campaigns/${id}`, { start_at: new Date(Date.now() - 60_000).toISOString() });
+      await page.reload();
+      await page.getByRole('button', { name: c.schedule, exact: true }).click();
+      await expect.poll(async () => (await saved()).status, { timeout: 90_000 }).toBe('completed');
+      await page.reload();
+      await expect(page.getByText(c.status.completed).first()).toBeVisible();
+      const name = String((await saved()).name);
+      const lead = ((await api(page, token, 'get', '/leads')) as { data: Array<{ id: number }> }).data[0];
+      await page.goto(`/leads/${lead.id}`);
+      const chip = page.getByRole('link', { name: `${name} · ${c.status.completed}` });
+      await expect(chip).toBeVisible();
+      await expect(page.getByText(leads.log.campaign_sms_sent).first()).toBeVisible();
+      const stepLink = page.getByRole('link', {
+        name: leads.campaignStep.replace('{{name}}', name).replace('{{step}}', '1'),
+      });
+      await expect(stepLink).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/lead-campaigns-${lang}-1366.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `${SHOTS}/lead-campaigns-${lang}-390.png`, fullPage: true });
+      await chip.click();
+      await expect(page).toHaveURL(`/campaigns/${id}`);
+    });
+  });
+}
