@@ -16,6 +16,8 @@ import { useCampaignAggregations } from '../../../features/campaigns/api/get-cam
 import { useCampaignConfig } from '../../../features/campaigns/api/get-campaign-config.ts';
 import { useCampaigns } from '../../../features/campaigns/api/get-campaigns.ts';
 import { useSetCampaignStatus } from '../../../features/campaigns/api/set-campaign-status.ts';
+import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
+import { PlanRequiredModal } from '../../../features/billing/components/plan-required-modal.tsx';
 import { CAMPAIGN_COLUMNS, CampaignsTable } from '../../../features/campaigns/components/campaigns-table.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -33,7 +35,16 @@ export function CampaignsPage() {
   const create = useCreateCampaign();
   const remove = useDeleteCampaigns();
   const duplicate = useDuplicateCampaign();
-  const status = useSetCampaignStatus();
+  // An owner whose team has no plan is shown the way to one (decision 035).
+  const { data: user } = useCurrentUser();
+  const owner = user?.role === 'team_owner';
+  const [planPrompt, setPlanPrompt] = useState(false);
+  const status = useSetCampaignStatus({
+    onPlanMissing: () => {
+      if (owner) setPlanPrompt(true);
+      return owner;
+    },
+  });
   const rows = campaigns.data?.data ?? [];
   const selection = useSelection(rows.map((r) => r.id));
   const [deleting, setDeleting] = useState<TCampaign[]>([]);
@@ -46,7 +57,9 @@ export function CampaignsPage() {
   };
   const changeStatus = async (targets: TCampaign[], to: TCampaignStatus) => {
     const result = await status.mutateAsync({ ids: targets.map((c) => c.id), status: to });
-    for (const r of result.refused) notifyRefused(r.id, translateMessage(r.reason) ?? '');
+    const noPlan = (r: (typeof result.refused)[number]) => owner && r.reason.code === 'subscription_required';
+    if (result.refused.some(noPlan)) setPlanPrompt(true);
+    for (const r of result.refused.filter((r) => !noPlan(r))) notifyRefused(r.id, translateMessage(r.reason) ?? '');
     if (result.done) notifySuccess(t('statusChanged', { count: result.done, status: t(`status.${to}`) }));
     selection.clear();
   };
@@ -163,6 +176,7 @@ export function CampaignsPage() {
           setDeleting([]);
         }}
       />
+      <PlanRequiredModal opened={planPrompt} onClose={() => setPlanPrompt(false)} />
     </Stack>
   );
 }
