@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { processColor, processLabelKeys, processNote } from '../process-display.ts';
 import { Link } from 'react-router';
 
-/** `extra`: what the page composing the popover adds under a process (an export's download). */
+/**
+ * `extra`: what the page composing the popover adds under a process, below what it says (an
+ * export's download, a campaign's pause or resume).
+ */
 export function ProcessItem({ process, extra }: { process: TProcess; extra?: React.ReactNode }) {
   const { t } = useTranslation();
   const active = (ACTIVE_PROCESS_STATUSES as readonly string[]).includes(process.status);
@@ -34,12 +37,12 @@ export function ProcessItem({ process, extra }: { process: TProcess; extra?: Rea
           {t('imports:rowsFailed', { count: note.count })}
         </Anchor>
       )}
-      {extra}
       {note?.kind === 'text' && (
         <Text size="xs" c="dimmed">
           {t(note.keys, note.params)}
         </Text>
       )}
+      {extra}
     </Stack>
   );
 }
