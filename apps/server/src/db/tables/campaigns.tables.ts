@@ -40,6 +40,8 @@ export interface CampaignsTable {
   version: Generated<number>;
   /** The launcher's process in the header popover, once started (0032). */
   process_id: Generated<number | null>;
+  /** While the start is still fixing recipients, the team's last lead id at the start; null once done (0033). */
+  recipients_through: number | null;
 }
 
 export interface CampaignAudiencesTable {

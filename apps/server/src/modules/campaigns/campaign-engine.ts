@@ -8,7 +8,6 @@ import {
   deferQuiet,
   expireSendBy,
   holdRows,
-  queueFirstStep,
   queueNextStep,
   releaseRows,
   type StepRow,
@@ -19,7 +18,8 @@ import {
 import { renderQueued } from './campaign-engine-render.ts';
 import type { ShortLinksMaker } from './campaigns.deps.ts';
 import { appendCampaignLog } from './campaign-logs.repository.ts';
-import type { AudienceSql, RecipientBuckets } from './campaign-recipients.repository.ts';
+import type { AudienceSql } from './campaign-recipients.repository.ts';
+import type { CampaignStart } from './campaign-start.ts';
 import { autoFails } from './campaign-policy.ts';
 import { capDue } from './campaign-cap.ts';
 import { createEngineReport, type EngineReportDeps } from './campaign-engine-report.ts';
@@ -30,10 +30,8 @@ export interface CampaignEngineDeps extends EngineReportDeps {
   db: Db;
   runWorkers: boolean;
   domainEvents?: Pick<DomainEventsHub, 'on'>;
-  recipients: {
-    audienceOf(teamId: number, campaignId: number): Promise<AudienceSql>;
-    fix(tx: Db, campaignId: number, audience: AudienceSql): Promise<RecipientBuckets>;
-  };
+  /** Fixes a start's recipients a chunk per transaction (decision 036). */
+  recipients: Pick<CampaignStart, 'audienceOf' | 'begin' | 'proceed' | 'fixing'>;
   /** How often the engine looks at campaigns (a pause takes effect within it); default 500 ms. */
   tickMs?: number;
   shortLinks: ShortLinksMaker;
@@ -135,15 +133,10 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     await db.transaction().execute(async (tx) => {
       const c = await lock(tx, id, 'processing');
       if (!c) return;
-      await deps.recipients.fix(tx, id, audience);
+      // The first chunk of recipients, queued and capped; the next ones each tick (decision 036).
       const [first] = await stepsOf(tx, id);
-      if (first) {
-        const queued = await queueFirstStep(tx, c, first);
-        await renderQueued(tx, c.team_id, first, deps.shortLinks);
-        await stepStarted(tx, c, first, queued);
-        // Before the commit: no dispatch claims a row the cap skips.
-        await capDue(tx, id, c.team_id);
-      }
+      const queued = await deps.recipients.begin(tx, c, audience, first);
+      if (first) await stepStarted(tx, c, first, queued);
       await move(tx, c, 'active');
       await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_started' });
     });
@@ -173,7 +166,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
   }
 
   /** One active campaign: balance, exclusions, next steps, auto-fail, completion. */
-  async function advance(id: number): Promise<void> {
+  async function advance(id: number, fixing?: AudienceSql): Promise<void> {
     await db.transaction().execute(async (tx) => {
       const c = await lock(tx, id, 'active');
       if (!c) return;
@@ -200,7 +193,9 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         return;
       }
       const steps = await stepsOf(tx, id);
-      let queued = 0;
+      // A start still fixing recipients: its next chunk, queued for step 1.
+      const start = fixing ? await deps.recipients.proceed(tx, c, fixing, steps[0]) : { queued: 0, fixing: false };
+      let queued = start.queued;
       for (let i = 1; i < steps.length; i++) {
         const prev = steps[i - 1] as StepRow;
         const step = steps[i] as StepRow;
@@ -212,7 +207,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       // Rows coming due (queued now, or earlier) are held against the team's cap before the commit.
       await capDue(tx, id, c.team_id);
       await settleSteps(tx, id);
-      if (queued === 0 && figures.open === 0) {
+      if (queued === 0 && figures.open === 0 && !start.fixing) {
         await move(tx, c, 'completed', { completed_at: sql`now()` });
         await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_completed' });
       }
@@ -256,9 +251,19 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
   async function tick(): Promise<void> {
     await holdPaused();
     await startDue();
-    const active = await sql<{ id: string }>`select id from campaigns where status = 'active' order by id`.execute(db);
+    const active = await sql<{
+      id: string;
+      team_id: string;
+    }>`select id, team_id from campaigns where status = 'active' order by id`.execute(db);
     // One campaign's trouble (a statement that fails) is logged and leaves the others moving; the next tick retries it.
-    for (const r of active.rows) await advance(Number(r.id)).catch((err) => failed(Number(r.id), err));
+    // The audience of a start still fixing recipients is compiled before its transaction (one connection embedded).
+    const fixing = await deps.recipients.fixing(active.rows.map((r) => Number(r.id)));
+    for (const r of active.rows)
+      await (async () =>
+        advance(
+          Number(r.id),
+          fixing.has(Number(r.id)) ? await deps.recipients.audienceOf(Number(r.team_id), Number(r.id)) : undefined,
+        ))().catch((err) => failed(Number(r.id), err));
     await announce();
     await report.progress(active.rows.map((r) => Number(r.id)));
   }

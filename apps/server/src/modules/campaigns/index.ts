@@ -11,6 +11,7 @@ import { createCampaignLive } from './campaign-live.ts';
 import { registerCampaignPausedMail } from './campaign-paused-mail.ts';
 import { appendCampaignLog, appendCampaignLogs, campaignLogPage } from './campaign-logs.repository.ts';
 import { createCampaignPreview } from './campaign-preview.service.ts';
+import { createCampaignStart } from './campaign-start.ts';
 import { recipientBuckets } from './campaign-recipients.repository.ts';
 import { createCampaignStepsRepository } from './campaign-steps.repository.ts';
 import { createCampaignStepsService } from './campaign-steps.service.ts';
@@ -64,8 +65,13 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
     return { data: rows, meta: pageMeta(query.page, limit, total) };
   };
 
-  const fix = (tx: Kysely<DB>, campaignId: number, audience: Awaited<ReturnType<typeof preview.audienceOf>>) =>
-    recipientBuckets(tx, campaignId, audience, { write: true });
+  // Decision 036: a start fixes its recipients 10,000 leads a transaction, the first chunk's messages out at once.
+  const start = createCampaignStart({
+    db,
+    audienceOf: (teamId, id) => preview.audienceOf(teamId, id),
+    shortLinks: deps.shortLinks,
+    chunk: 10_000,
+  });
   // Decision 034: every status change is heard live (a user's move here, the engine's below).
   const live = createCampaignLive({ db, bus: deps.bus, processes: deps.jobs.processes });
   deps.domainEvents?.on('campaigns.status_changed', (event) => live.changed(event.campaigns.map((c) => c.id)));
@@ -80,7 +86,7 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
     domainEvents: deps.domainEvents,
     tickMs: deps.engineTickMs,
     shortLinks: deps.shortLinks,
-    recipients: { audienceOf: (teamId, id) => preview.audienceOf(teamId, id), fix },
+    recipients: start,
   });
 
   return {
