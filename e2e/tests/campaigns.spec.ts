@@ -230,6 +230,29 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
       // Started a minute ago: the engine sends at once, and the lead's page shows the campaign.
       await api(page, token, 'put', `/campaigns/${id}`, { start_at: new Date(Date.now() - 60_000).toISOString() });
       await page.reload();
+      // Had the team no plan, the server's refusal (campaigns.api.test.ts) brings the owner the
+      // activation prompt, not a bare error; the refusal is played here, the plan stays.
+      const billing = JSON.parse(
+        readFileSync(new URL(`../../apps/web/src/locales/${lang}/billing.json`, import.meta.url), 'utf8'),
+      );
+      await page.route(`**/api/campaigns/${id}/status`, (route) =>
+        route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            code: 'subscription_required',
+            message: 'A subscription is required. Choose a plan.',
+          }),
+        }),
+      );
+      await page.getByRole('button', { name: c.schedule, exact: true }).click();
+      const prompt = page.getByRole('dialog', { name: billing.activate.title });
+      await expect(prompt.getByRole('button', { name: billing.activate.choose })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/plan-prompt-${lang}-1366.png` });
+      await prompt.getByRole('button', { name: billing.activate.later }).click();
+      await expect(prompt).toBeHidden();
+      await page.unroute(`**/api/campaigns/${id}/status`);
+      expect((await saved()).status).toBe('draft');
       await page.getByRole('button', { name: c.schedule, exact: true }).click();
       await expect.poll(async () => (await saved()).status, { timeout: 90_000 }).toBe('completed');
       await page.reload();
