@@ -217,15 +217,20 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
   /**
    * A sending step with no open rows left, after its previous step, is sent. An unknown row whose
    * charge was given back (unproven after the deadline, decision 024) has ended: it is not open.
+   * Step by step: a later step can end first (its predecessor's last row refunded at the deadline),
+   * and one statement sees its predecessor still sending.
    */
   async function settleSteps(tx: Db, campaignId: number) {
-    await sql`update campaign_steps s set status = 'sent', completed_at = now(), updated_at = now()
-      where s.campaign_id = ${campaignId} and s.status = 'sending'
-        and not exists (select 1 from messages m where m.campaign_step_id = s.id
-          and (m.state in ('pending', 'claimed') or (m.state = 'unknown' and m.refunded_at is null)))
-        and not exists (select 1 from campaign_steps p where p.campaign_id = s.campaign_id and p.position < s.position and p.status <> 'sent')`.execute(
-      tx,
-    );
+    for (;;) {
+      const settled = await sql`update campaign_steps s set status = 'sent', completed_at = now(), updated_at = now()
+        where s.campaign_id = ${campaignId} and s.status = 'sending'
+          and not exists (select 1 from messages m where m.campaign_step_id = s.id
+            and (m.state in ('pending', 'claimed') or (m.state = 'unknown' and m.refunded_at is null)))
+          and not exists (select 1 from campaign_steps p where p.campaign_id = s.campaign_id and p.position < s.position and p.status <> 'sent')`.execute(
+        tx,
+      );
+      if (Number(settled.numAffectedRows ?? 0) === 0) return;
+    }
   }
 
   /**
