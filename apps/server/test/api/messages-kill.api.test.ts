@@ -1,23 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineWorkers } from '../support/engine-workers.ts';
 import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
-import { UNLIMITED_TRIAL_PLANS } from '../support/test-app.ts';
+import { countedSmsPlans, everyFiveSeconds, killAtRandom } from '../support/kill-workers.ts';
 import { waitUntil } from '../support/wait.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 const COUNT = 5_000;
-
-/** The Trial with a finite number of free SMS: every charge and refund is a ledger row that moves them. */
-function countedSmsPlans(): string {
-  const catalogue = JSON.parse(readFileSync(UNLIMITED_TRIAL_PLANS, 'utf8'));
-  catalogue.plans[0].features['free-sms-limit'] = 100_000;
-  const file = join(tmpdir(), `herald-kill-plans-${process.pid}.json`);
-  writeFileSync(file, JSON.stringify(catalogue));
-  return file;
-}
 
 /**
  * kill -9 of the workers while 5,000 queued messages go out through the fake Twilio, which, like
@@ -61,44 +49,25 @@ describe.skipIf(!base)('queued messages survive kill -9 of their workers on post
     });
     expect(gateway.status).toBe(201);
     const client = engine.client;
-    let kills = 0;
+    let killed = 0;
     const count = async (where: string) =>
       Number((await client.query(`select count(*)::int as n from messages where ${where}`)).rows[0].n);
 
     await engine.queue(owner, gateway.json.id, COUNT, 'Kill');
-    const started = Date.now();
-    // Where the run is, every five seconds (a slow machine shows where its time goes).
-    const progress = setInterval(() => {
-      void client
-        .query(`select state || (case when refunded_at is null then '' else '+refunded' end) as s, count(*)::int as n
-                from messages group by 1 order by 1`)
-        .then((r) =>
-          console.info(
-            `messages-kill ${Math.round((Date.now() - started) / 1000)}s kills=${kills}`,
-            r.rows.map((x) => `${x.s}:${x.n}`).join(' '),
-          ),
-        )
-        .catch(() => {});
-    }, 5_000);
-    const running = new Set([0, 1]);
-    const restarts: Array<Promise<void>> = [];
+    const progress = everyFiveSeconds('messages-kill', async () => {
+      const r = await client.query(`select state || (case when refunded_at is null then '' else '+refunded' end) as s,
+          count(*)::int as n from messages group by 1 order by 1`);
+      return `kills=${killed} ${r.rows.map((x) => `${x.s}:${x.n}`).join(' ')}`;
+    });
     // At random moments, one worker at a time is killed and started again; the other keeps sending.
-    while (kills < 12) {
-      await new Promise((r) => setTimeout(r, 300 + Math.random() * 1_500));
-      const up = [...running];
-      if (up.length === 0) continue;
-      const victim = up[Math.floor(Math.random() * up.length)];
-      running.delete(victim);
-      await engine.workers[victim].stop('SIGKILL');
-      kills++;
-      restarts.push(
-        engine.workers[victim].start().then(() => {
-          running.add(victim);
-        }),
-      );
-      if (running.size === 0) await restarts.at(-1);
-    }
-    await Promise.all(restarts);
+    const kills = await killAtRandom(
+      engine.workers,
+      (k) => {
+        killed = k;
+        return k >= 12;
+      },
+      { min: 300, max: 1_800 },
+    );
     await waitUntil(
       'every message settled: sent, or unknown and refunded, or failed',
       async () => (await count(`state in ('pending', 'claimed') or (state = 'unknown' and refunded_at is null)`)) === 0,
@@ -106,7 +75,7 @@ describe.skipIf(!base)('queued messages survive kill -9 of their workers on post
       250,
     );
 
-    clearInterval(progress);
+    progress();
     const rows = (
       await client.query(
         `select text, state, provider_message_id, refunded_at is not null as refunded, charge_key from messages`,

@@ -45,7 +45,8 @@ export function createSweep(deps: Deps) {
             break;
           }
           taken.add(hit.providerMessageId);
-          if ((await rows.boundProviderIds(gatewayId, [hit.providerMessageId])).size > 0) continue;
+          // The row's own sid (another node reconciled it meanwhile) is found all the same.
+          if ((await rows.boundProviderIds(gatewayId, [hit.providerMessageId], Number(row.id))).size > 0) continue;
           found.set(Number(row.id), hit);
           break;
         }
@@ -106,9 +107,18 @@ export function createSweep(deps: Deps) {
       for (const row of again) await rows.requeueUnknown(Number(row.id));
       const lost = overdue.filter((r) => !again.includes(r));
       if (lost.length > 0) {
-        await db.transaction().execute((tx) => dispatcher.refund(tx, lost, 'unknown_after_deadline'));
-        const users = [...new Set(lost.filter((r) => r.user_id !== null).map((r) => Number(r.user_id)))];
-        await deps.announce(teamId, users);
+        // Only rows still unknown: another node's sweep, asking meanwhile, may have found one sent
+        // (then its sid is bound and this sweep's own ask came back empty).
+        const refunded = await db.transaction().execute(async (tx) => {
+          const still = await rows.stillUnknown(
+            tx,
+            lost.map((r) => Number(r.id)),
+          );
+          await dispatcher.refund(tx, still, 'unknown_after_deadline');
+          return still;
+        });
+        const users = [...new Set(refunded.filter((r) => r.user_id !== null).map((r) => Number(r.user_id)))];
+        if (users.length > 0) await deps.announce(teamId, users);
       }
     }
   }

@@ -198,15 +198,33 @@ export function createSendRowsRepository(db: Db) {
         .execute();
     },
 
-    /** Provider ids already bound to rows of this gateway, among `ids`. */
-    async boundProviderIds(gatewayId: number, ids: string[]): Promise<Set<string>> {
+    /**
+     * Of these rows, the ones still unknown and not refunded, locked for the caller's transaction:
+     * another node's sweep may have reconciled one since this one read it.
+     */
+    stillUnknown(tx: Db, ids: number[]): Promise<MessageRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return tx
+        .selectFrom('messages')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where('state', '=', 'unknown')
+        .where('refunded_at', 'is', null)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    },
+
+    /** Provider ids already bound to rows of this gateway, among `ids`; `except` a row's own. */
+    async boundProviderIds(gatewayId: number, ids: string[], except?: number): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await db
+      let query = db
         .selectFrom('messages')
         .select('provider_message_id')
         .where('gateway_id', '=', gatewayId)
-        .where('provider_message_id', 'in', ids)
-        .execute();
+        .where('provider_message_id', 'in', ids);
+      if (except !== undefined) query = query.where('id', '<>', except);
+      const rows = await query.execute();
       return new Set(rows.map((r) => r.provider_message_id as string));
     },
 
