@@ -72,9 +72,8 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
     shortLinks: deps.shortLinks,
     chunk: 10_000,
   });
-  // Decision 034: every status change is heard live (a user's move here, the engine's below).
+  // Decision 034: every status change is heard live (the engine's, and a user's move below).
   const live = createCampaignLive({ db, bus: deps.bus, processes: deps.jobs.processes });
-  deps.domainEvents?.on('campaigns.status_changed', (event) => live.changed(event.campaigns.map((c) => c.id)));
   await registerCampaignPausedMail(deps.jobs, { db, mailer: deps.mailer, appUrl: deps.appUrl });
   // The engine (decision 032): starts, steps, pauses and ends campaigns on worker processes.
   const engine = createCampaignEngine({
@@ -87,6 +86,13 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
     tickMs: deps.engineTickMs,
     shortLinks: deps.shortLinks,
     recipients: start,
+  });
+  // After the engine's own handler (a pause holds the rows first), and not awaited: telling the
+  // team and the popover must not delay a pause or the answer to the user's move.
+  deps.domainEvents?.on('campaigns.status_changed', (event) => {
+    live
+      .changed(event.campaigns.map((c) => c.id))
+      .catch((err) => deps.log?.error({ err }, 'campaigns: a status change could not be told'));
   });
 
   return {
