@@ -82,7 +82,9 @@ describe.each(databases)('campaign /segments and /sources on %s', (kind) => {
     });
     expect(bad.statusCode).toBe(404);
     expect(await audiences(id)).toEqual([]);
-    expect((await call(owner.token, 'POST', `/campaigns/${id}/sources`, {})).statusCode).toBe(422);
+    const none = await call(owner.token, 'POST', `/campaigns/${id}/sources`, {});
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.source_ids[0].code).toBe('campaign_audience_required');
     await db().updateTable('campaigns').set({ status: 'scheduled' }).where('id', '=', id).execute();
     const late = await call(owner.token, 'POST', `/campaigns/${id}/segments`, { segment_ids: [segmentId] });
     expect(late.statusCode).toBe(422);

@@ -10,8 +10,9 @@ const ZRefIds = z.array(z.number().int().positive()).max(100);
 export const ZAddCampaignSegmentsRequest = z.object({ segment_ids: ZRefIds.min(1) });
 export type TAddCampaignSegmentsRequest = z.infer<typeof ZAddCampaignSegmentsRequest>;
 
-/** `POST /campaigns/{id}/sources`: whole sources and single lists to add; at least one. */
-export const ZAddCampaignSourcesRequest = z
-  .object({ source_ids: ZRefIds.default([]), list_ids: ZRefIds.default([]) })
-  .refine((v) => v.source_ids.length + v.list_ids.length > 0, { message: 'required', path: ['source_ids'] });
+/**
+ * `POST /campaigns/{id}/sources`: whole sources and single lists to add. Neither is refused by the
+ * service (`campaign_audience_required`), after another team's campaign has answered 404.
+ */
+export const ZAddCampaignSourcesRequest = z.object({ source_ids: ZRefIds.default([]), list_ids: ZRefIds.default([]) });
 export type TAddCampaignSourcesRequest = z.infer<typeof ZAddCampaignSourcesRequest>;

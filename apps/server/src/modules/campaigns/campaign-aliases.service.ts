@@ -41,6 +41,8 @@ export function createCampaignAliases(deps: { steps: CampaignStepsService; audie
     /** Sources and lists: the lists are looked for first, so an unknown one changes nothing. */
     async addSources(user: AuthUser, campaignId: number, body: TAddCampaignSourcesRequest) {
       await steps.audiences(user, campaignId);
+      if (body.source_ids.length + body.list_ids.length === 0)
+        throw AppError.field('source_ids', 'campaign_audience_required');
       const lists = [...new Set(body.list_ids)];
       if (lists.length > 0 && (await audiences.existing(user.teamId, 'list', lists)).size !== lists.length)
         throw new AppError('not_found', message('list_not_found'));
