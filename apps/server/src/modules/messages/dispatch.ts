@@ -1,9 +1,9 @@
-import { phoneCountry } from '@herald/shared/messages/phone-country';
 import type { TGateway } from '@herald/shared/gateways/gateways.schemas';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { type Bucket, giveBackTokens, takeTokens, waitForTokens } from '../../jobs/rate-buckets.ts';
-import type { ChargeResult, MessagesDeps, SendingAdapter } from './messages.deps.ts';
+import { createDispatchCharges } from './dispatch-charges.ts';
+import type { MessagesDeps, SendingAdapter } from './messages.deps.ts';
 import type { MessageRow } from './messages.repository.ts';
 import type { Outcome, SendRowsRepository } from './send-rows.repository.ts';
 import { type CrashMoment, type EngineSettings, gatewayBuckets, outcomeOf, rowStatusUrl } from './send-rules.ts';
@@ -13,8 +13,6 @@ export type { CrashMoment, EngineSettings } from './send-rules.ts';
 
 type Deps = MessagesDeps & { rows: SendRowsRepository; status: StatusService; settings: EngineSettings };
 
-const priceKey = (row: MessageRow) => `${row.user_id}:${phoneCountry(row.phone) ?? ''}`;
-
 /**
  * The send path (decision 024): claim due rows in batches, charge them by their own keys (a
  * re-claim replays the charge), stamp `called_at` right before the calls, call, and settle the
@@ -23,6 +21,7 @@ const priceKey = (row: MessageRow) => `${row.user_id}:${phoneCountry(row.phone) 
  */
 export function createDispatcher(deps: Deps) {
   const { db, rows, settings } = deps;
+  const { pricesOf, charge } = createDispatchCharges(deps);
   const crash = async (moment: CrashMoment, list: MessageRow[]) => {
     if (!deps.beforeGatewayCall) return;
     for (const row of list) await deps.beforeGatewayCall({ ...row, moment });
@@ -52,20 +51,24 @@ export function createDispatcher(deps: Deps) {
   /** Writes the outcomes; failed rows refunded in the same transaction; 429s give their tokens back. */
   async function settle(outcomes: Outcome[], claimed: Map<number, MessageRow>, buckets: Bucket[]) {
     const held = outcomes.map((o) => ({ ...o, attempt: o.attempt ?? claimed.get(o.id)?.attempt }));
-    const settled = await db.transaction().execute(async (tx) => {
-      const written = await rows.settleMany(tx, held);
-      await refund(
-        tx,
-        written.filter((r) => r.state === 'failed'),
-        'not_sent',
-      );
-      return written;
-    });
+    // One statement when nothing failed; a failure's refund shares the settle's transaction.
+    const settled = held.some((o) => o.state === 'failed')
+      ? await db.transaction().execute(async (tx) => {
+          const written = await rows.settleMany(tx, held);
+          await refund(
+            tx,
+            written.filter((r) => r.state === 'failed'),
+            'not_sent',
+          );
+          return written;
+        })
+      : await rows.settleMany(db, held);
     // Reports that arrived before their row settled, kept meanwhile, are applied now.
-    for (const teamId of new Set(settled.map((r) => Number(r.team_id))))
+    const kept = settled.filter((r) => r.has_kept && r.state !== 'pending');
+    for (const teamId of new Set(kept.map((r) => Number(r.team_id))))
       await deps.status.applyKept(
         teamId,
-        settled.filter((r) => Number(r.team_id) === teamId && r.state !== 'pending').map((r) => Number(r.id)),
+        kept.filter((r) => Number(r.team_id) === teamId).map((r) => Number(r.id)),
       );
     const limited = outcomes.filter((o) => o.state === 'pending' && o.rateLimited);
     const parts = limited.reduce((n, o) => n + (claimed.get(o.id)?.parts || 1), 0);
@@ -103,70 +106,12 @@ export function createDispatcher(deps: Deps) {
     }
   }
 
-  /**
-   * Charges claimed rows by their own keys (a re-claim replays the charge, nothing is taken twice)
-   * and answers those that may go; the rest fail (balance short, payer gone) uncharged.
-   */
-  /** The price of a part for each payer and destination country among the rows. */
-  async function pricesOf(teamId: number, claimed: MessageRow[]) {
-    const prices = new Map<string, number>();
-    for (const row of claimed) {
-      if (row.user_id === null) continue;
-      const key = priceKey(row);
-      if (!prices.has(key)) prices.set(key, await deps.pricePerPart(teamId, Number(row.user_id), row.phone));
-    }
-    return prices;
-  }
-
-  async function charge(tx: Kysely<DB>, teamId: number, claimed: MessageRow[], prices: Map<string, number>) {
-    const ok: MessageRow[] = [];
-    const refused: Array<{ row: MessageRow; code: string }> = [];
-    const payable = claimed.filter((row) => row.user_id !== null);
-    for (const row of claimed) if (row.user_id === null) refused.push({ row, code: 'payer_missing' });
-    const requests = payable.map((row) => ({
-      userId: Number(row.user_id),
-      code: row.kind === 'single' ? ('sent_single_message' as const) : ('sent_message' as const),
-      parts: row.parts,
-      pricePerPart: prices.get(priceKey(row)) ?? 0,
-      count: 1,
-      key: row.charge_key,
-      name: row.phone,
-      meta: { message_id: Number(row.id) },
-    }));
-    // One statement per payer for the whole batch where billing offers it.
-    const results = deps.chargeMany
-      ? (await deps.chargeMany(tx, teamId, requests)).results
-      : await (async () => {
-          const out: ChargeResult[] = [];
-          for (const request of requests) out.push(await deps.charge(tx, teamId, request));
-          return out;
-        })();
-    for (const [i, row] of payable.entries()) {
-      const result = results[i];
-      if (result?.status === 'charged') ok.push({ ...row, price: result.amount });
-      else
-        refused.push({
-          row,
-          code: result?.status === 'insufficient' ? 'balance_insufficient' : `balance_${result?.status ?? 'error'}`,
-        });
-    }
-    if (refused.length > 0)
-      await rows.settleMany(
-        tx,
-        refused.map(({ row, code }) => ({
-          id: Number(row.id),
-          attempt: row.attempt,
-          state: 'failed',
-          errorCode: code,
-          errorMessage: code,
-        })),
-      );
-    await rows.setPrices(tx, ok);
-    return { ok, refused: refused.map((r) => r.row) };
-  }
-
   /** One batch of one gateway: take tokens, claim and charge, call in windows, settle. */
-  async function dispatchGateway(teamId: number, gatewayId: number): Promise<{ sent: number; waitMs: number }> {
+  async function dispatchGateway(
+    teamId: number,
+    gatewayId: number,
+    lane: number,
+  ): Promise<{ sent: number; waitMs: number }> {
     const restKey = `${teamId}:${gatewayId}`;
     if ((resting.get(restKey) ?? 0) > Date.now()) return { sent: 0, waitMs: settings.idleMs };
     let chosen: Awaited<ReturnType<Deps['gateways']['adapter']>>;
@@ -181,6 +126,8 @@ export function createDispatcher(deps: Deps) {
     const keys = buckets.map((b) => b.key);
     // Half a second's worth at a time: a batch of one per take would spend the rate on round trips.
     const slowest = Math.min(...buckets.map((b) => b.rate));
+    // A rate one lane keeps up with is left to the first: more would only pass tokens back and forth.
+    if (lane > 0 && buckets.length > 0 && slowest < settings.batch * 2) return { sent: 0, waitMs: settings.idleMs };
     const want = buckets.length > 0 ? Math.min(settings.batch, Math.max(1, Math.ceil(slowest / 2))) : settings.batch;
     const taken = buckets.length > 0 ? await takeTokens(db, buckets, want) : { granted: want, waitMs: 0 };
     if (taken.granted < Math.ceil(want / 2)) {
@@ -217,7 +164,10 @@ export function createDispatcher(deps: Deps) {
     let sent = 0;
     for (let i = 0; i < ok.length; i += settings.concurrency) {
       const window = ok.slice(i, i + settings.concurrency);
-      const live = await rows.markCalled(window.map((r) => ({ id: Number(r.id), attempt: r.attempt })));
+      const live = await rows.markCalled(
+        window.map((r) => ({ id: Number(r.id), attempt: r.attempt })),
+        settings.leaseMs,
+      );
       const going = window.filter((r) => live.has(Number(r.id)));
       await crash('called', going);
       const outcomes = await Promise.all(going.map((row) => call(row, adapter, statusBase)));
@@ -234,9 +184,10 @@ export function createDispatcher(deps: Deps) {
 
   /**
    * One pass over every gateway with due rows: a batch each. Answers how many calls were made and,
-   * when none, how long until a bucket refills. What campaigns call from their dispatch job.
+   * when none, how long until a bucket refills. `lane`: which of the process's loops asks (lanes
+   * after the first take only gateways fast enough to need them).
    */
-  async function dispatchDue(): Promise<{ sent: number; waitMs: number }> {
+  async function dispatchDue(lane = 0): Promise<{ sent: number; waitMs: number }> {
     const due = await rows.dueGateways();
     let sent = 0;
     let waitMs = settings.idleMs;
@@ -246,7 +197,7 @@ export function createDispatcher(deps: Deps) {
         await db.transaction().execute(async (tx) => refund(tx, await rows.failOrphans(tx, teamId, 1_000), 'not_sent'));
         continue;
       }
-      const done = await dispatchGateway(teamId, gatewayId);
+      const done = await dispatchGateway(teamId, gatewayId, lane);
       sent += done.sent;
       if (done.sent === 0 && done.waitMs > 0) waitMs = Math.min(waitMs, done.waitMs);
     }
@@ -265,7 +216,7 @@ export function createDispatcher(deps: Deps) {
       const turn = await waitForTokens(db, buckets, Math.max(1, row.parts), Date.now() + settings.leaseMs / 3);
       if (!turn) return (await rows.release({ id: Number(row.id), attempt: row.attempt })) ?? row;
     }
-    const live = await rows.markCalled([{ id: Number(row.id), attempt: row.attempt }]);
+    const live = await rows.markCalled([{ id: Number(row.id), attempt: row.attempt }], settings.leaseMs);
     if (!live.has(Number(row.id))) return row;
     await crash('called', [row]);
     const outcome = await call(row, adapter, gateway.webhook_urls.status ?? deps.statusUrl(gateway.id));

@@ -21,6 +21,7 @@ function engineSettings(deps: MessagesDeps): EngineSettings {
     unknownDeadlineMs: deps.engine?.unknownDeadlineMs ?? leaseMs * 10,
     batch: deps.engine?.batch ?? 100,
     concurrency: deps.engine?.concurrency ?? 16,
+    lanes: deps.engine?.lanes ?? 4,
     rates: deps.engine?.rates ?? true,
     idleMs: deps.engine?.idleMs ?? 1_000,
   };
@@ -56,17 +57,32 @@ export async function createMessagesModule(
   deps.onInbound((event) => status.inbound(event));
 
   let sweeper: { stop(): void } | undefined;
-  let loop: Promise<void> | undefined;
+  let lanes: Promise<void>[] = [];
   let stopped = false;
-  let wake: (() => void) | undefined;
+  const wakers = new Set<() => void>();
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
+      const wake = () => {
         clearTimeout(timer);
+        wakers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
     });
+  // One lane claims a batch, charges it, calls and settles; several lanes on a process keep calls
+  // in flight while another lane's batch is at the database (claims skip each other's rows).
+  const lane = async (_: unknown, index: number) => {
+    while (!stopped) {
+      try {
+        const done = await dispatcher.dispatchDue(index);
+        if (done.sent === 0 && !stopped) await pause(Math.max(5, done.waitMs));
+      } catch {
+        // A stopped send (the database restarting, a crash a test stages): its rows' leases decide.
+        if (!stopped) await pause(settings.idleMs);
+      }
+    }
+  };
   if (deps.runWorkers) {
     await deps.jobs.register(POLL_JOB, (data) => status.poll(data), { retryLimit: 2, retryDelay: 30 });
     const sweep = createSweep({ ...deps, rows, dispatcher, settings });
@@ -75,17 +91,7 @@ export async function createMessagesModule(
       await sweep();
       await status.sweepKept();
     });
-    loop = (async () => {
-      while (!stopped) {
-        try {
-          const done = await dispatcher.dispatchDue();
-          if (done.sent === 0 && !stopped) await pause(Math.max(5, done.waitMs));
-        } catch {
-          // A stopped send (the database restarting, a crash a test stages): its rows' leases decide.
-          if (!stopped) await pause(settings.idleMs);
-        }
-      }
-    })();
+    lanes = Array.from({ length: settings.lanes }, lane);
   }
   return {
     send,
@@ -98,9 +104,9 @@ export async function createMessagesModule(
     async stop() {
       stopped = true;
       sweeper?.stop();
-      wake?.();
+      for (const wake of [...wakers]) wake();
       // A call in flight ends by its own timeout; closing does not wait for more than a moment.
-      await Promise.race([loop, new Promise((r) => setTimeout(r, 2_000).unref())]);
+      await Promise.race([Promise.all(lanes), new Promise((r) => setTimeout(r, 2_000).unref())]);
     },
   };
 }

@@ -118,12 +118,13 @@ export function createSendRowsRepository(db: Db) {
     /**
      * Stamps the moment the calls begin, right before them; answers the rows still held by this
      * claim (`attempt` is the claim's token: a row whose lease ran out and that another worker
-     * claimed since is not this worker's to call).
+     * claimed since is not this worker's to call). The lease starts again here: it covers the call
+     * and its settle, however long the batch waited for its turn before them.
      */
-    async markCalled(claimed: Array<{ id: number; attempt: number }>): Promise<Set<number>> {
+    async markCalled(claimed: Array<{ id: number; attempt: number }>, leaseMs: number): Promise<Set<number>> {
       if (claimed.length === 0) return new Set();
       const rows = await sql<{ id: string }>`
-        update messages m set called_at = now()
+        update messages m set called_at = now(), lease_until = now() + ${leaseMs}::int * interval '1 millisecond'
         from unnest(${claimed.map((c) => c.id)}::bigint[], ${claimed.map((c) => c.attempt)}::int[]) as v(id, attempt)
         where m.id = v.id and m.attempt = v.attempt and m.state = 'claimed'
         returning m.id`.execute(db);
@@ -145,11 +146,13 @@ export function createSendRowsRepository(db: Db) {
     /**
      * Writes many calls' outcomes in one statement. Only rows still claimed or unknown by the same
      * claim move (an answer heard after a sweep still counts); a status a report already set is kept.
+     * `has_kept`: a report for the row was kept while it was being sent (it is applied now; one kept
+     * in the same instant is left to the sweep), so rows without one cost the send no more statements.
      */
-    async settleMany(tx: Db, outcomes: Outcome[]): Promise<MessageRow[]> {
+    async settleMany(tx: Db, outcomes: Outcome[]): Promise<Array<MessageRow & { has_kept: boolean }>> {
       if (outcomes.length === 0) return [];
       const pick = <T>(f: (o: Outcome) => T) => outcomes.map(f);
-      const rows = await sql<MessageRow>`
+      const rows = await sql<MessageRow & { has_kept: boolean }>`
         with v as (
           select * from unnest(
             ${pick((o) => o.id)}::bigint[], ${pick((o) => o.state)}::text[],
@@ -174,7 +177,10 @@ export function createSendRowsRepository(db: Db) {
           not_before = case when v.state = 'pending' then now() + v.delay * interval '1 millisecond' else m.not_before end,
           updated_at = now()
         from v where m.id = v.id and m.state in ('claimed', 'unknown') and (v.attempt is null or m.attempt = v.attempt)
-        returning m.*`.execute(tx);
+        returning m.*, exists (
+          select 1 from message_reports_kept k
+          where k.message_id = m.id or (k.gateway_id = m.gateway_id and k.provider_message_id = m.provider_message_id)
+        ) as has_kept`.execute(tx);
       return rows.rows;
     },
 

@@ -16,6 +16,8 @@ export interface EngineSettings {
   batch: number;
   /** Calls in flight at once per dispatch (one `called_at` stamp each window). */
   concurrency: number;
+  /** Dispatch loops on each worker process, each with its own batch at a time. */
+  lanes: number;
   /** Rate buckets on: off only for a measurement of the engine itself. */
   rates: boolean;
   /** A loop with nothing due looks again after this long. */

@@ -1,3 +1,4 @@
+import { Agent, type Dispatcher, request } from 'undici';
 import { GatewaySendError } from './gateway-adapter.ts';
 
 export interface ProviderAnswer {
@@ -18,6 +19,13 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 }
 
 /**
+ * The connections every provider call shares: undici's own client (Node's `fetch` is built on it)
+ * without the WHATWG layers `fetch` adds per call, which halved the calls a process could make
+ * (decision 024). Keep-alive per provider host; redirects are never followed (a 3xx is an answer).
+ */
+const providers = new Agent({ connections: 128, keepAliveTimeout: 10_000 });
+
+/**
  * One call to a provider. A call that never connected is `retryable` (nothing reached them); one
  * that timed out or broke after sending is `unknown_outcome`: the provider may have acted on it.
  */
@@ -25,23 +33,24 @@ export async function callProvider(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number },
 ): Promise<ProviderAnswer> {
-  let response: Response;
+  const signal = AbortSignal.timeout(init.timeoutMs);
+  let response: Dispatcher.ResponseData;
   try {
-    response = await fetch(url, {
-      method: init.method ?? 'POST',
+    response = await request(url, {
+      method: (init.method ?? 'POST') as Dispatcher.HttpMethod,
       headers: init.headers,
       body: init.body,
-      signal: AbortSignal.timeout(init.timeoutMs),
-      redirect: 'error',
+      signal,
+      dispatcher: providers,
     });
   } catch (error) {
-    throw networkError(error);
+    throw networkError(error, signal);
   }
   let text: string;
   try {
-    text = await response.text();
+    text = await response.body.text();
   } catch (error) {
-    throw networkError(error);
+    throw networkError(error, signal);
   }
   let json: unknown;
   try {
@@ -49,17 +58,23 @@ export async function callProvider(
   } catch {
     json = undefined;
   }
-  return { status: response.status, text, json, retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
+  const retryAfter = response.headers['retry-after'];
+  return {
+    status: response.statusCode,
+    text,
+    json,
+    retryAfterMs: retryAfterMs(Array.isArray(retryAfter) ? (retryAfter[0] ?? null) : (retryAfter ?? null)),
+  };
 }
 
-function networkError(error: unknown): GatewaySendError {
-  const e = error as { name?: string; cause?: { code?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') {
+function networkError(error: unknown, signal: AbortSignal): GatewaySendError {
+  const e = error as { name?: string; code?: string; cause?: { code?: string } };
+  if (signal.aborted || e.name === 'TimeoutError' || e.name === 'AbortError') {
     return new GatewaySendError('unknown_outcome', 'timeout', 'The provider did not answer in time');
   }
-  const code = e.cause?.code;
+  const code = e.code ?? e.cause?.code;
   // Refused or unresolvable before a byte was sent: the provider cannot have acted on it.
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new GatewaySendError('retryable', 'network', `The provider could not be reached (${code})`);
   }
   return new GatewaySendError('unknown_outcome', 'network', `The connection broke: ${code ?? e.name ?? 'error'}`);
