@@ -84,7 +84,7 @@ export async function launchToFirstMessage(
   team: CampaignTeam,
   campaignId: number,
   timeoutMs: number,
-): Promise<{ seconds: number; callSeconds: number }> {
+): Promise<{ seconds: number; callSeconds: number; calledAt: Date }> {
   const t0 = await clock(team.db);
   const started = performance.now();
   const moved = await team.call('PUT', `/campaigns/${campaignId}/status`, { status: 'scheduled' });
@@ -95,7 +95,7 @@ export async function launchToFirstMessage(
     const first = await sql<{ at: Date | null }>`select min(updated_at) as at from messages
       where campaign_id = ${campaignId} and state = 'submitted'`.execute(team.db);
     const at = first.rows[0]?.at;
-    if (at) return { seconds: (at.getTime() - t0.getTime()) / 1000, callSeconds };
+    if (at) return { seconds: (at.getTime() - t0.getTime()) / 1000, callSeconds, calledAt: t0 };
     if (Date.now() > deadline) throw new Error(`no message of campaign ${campaignId} answered in ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -128,4 +128,27 @@ export async function setAside(team: CampaignTeam, campaignId: number): Promise<
   await sql`update campaigns set status = 'completed', completed_at = now() where id = ${campaignId}`.execute(team.db);
   await sql`update messages set not_before = 'infinity' where campaign_id = ${campaignId}
     and state = 'pending' and not_before < now() + interval '10 minutes'`.execute(team.db);
+}
+
+/**
+ * Seconds from the launch call (`calledAt`, the database's clock) to the start's last chunk of
+ * recipients written: the start fixes them a chunk a tick while the campaign sends (decision 036).
+ */
+export async function allRecipientsFixed(
+  team: CampaignTeam,
+  campaignId: number,
+  calledAt: Date,
+  timeoutMs: number,
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await sql<{ fixing: boolean; last: Date | null }>`
+      select c.recipients_through is not null as fixing,
+        (select max(r.created_at) from campaign_recipients r where r.campaign_id = c.id) as last
+      from campaigns c where c.id = ${campaignId}`.execute(team.db);
+    const row = r.rows[0];
+    if (row && !row.fixing && row.last) return (row.last.getTime() - calledAt.getTime()) / 1000;
+    if (Date.now() > deadline) throw new Error(`campaign ${campaignId} still fixing recipients after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
