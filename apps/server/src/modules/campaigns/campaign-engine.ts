@@ -206,7 +206,8 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       }
       // Rows coming due (queued now, or earlier) are held against the team's cap before the commit.
       await capDue(tx, id, c.team_id);
-      await settleSteps(tx, id);
+      // Step 1 is not sent while later chunks may still queue its rows.
+      if (!start.fixing) await settleSteps(tx, id);
       if (queued === 0 && figures.open === 0 && !start.fixing) {
         await move(tx, c, 'completed', { completed_at: sql`now()` });
         await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_completed' });
