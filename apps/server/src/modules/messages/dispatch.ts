@@ -51,6 +51,15 @@ export function createDispatcher(deps: Deps) {
   /** Writes the outcomes; failed rows refunded in the same transaction; 429s give their tokens back. */
   async function settle(outcomes: Outcome[], claimed: Map<number, MessageRow>, buckets: Bucket[]) {
     const held = outcomes.map((o) => ({ ...o, attempt: o.attempt ?? claimed.get(o.id)?.attempt }));
+    // A 429's tokens go back first: by the time its row is due again, they are in the bucket.
+    const limited = outcomes.filter((o) => o.state === 'pending' && o.rateLimited);
+    const parts = limited.reduce((n, o) => n + (claimed.get(o.id)?.parts || 1), 0);
+    if (parts > 0)
+      await giveBackTokens(
+        db,
+        buckets.map((b) => b.key),
+        parts,
+      );
     // One statement when nothing failed; a failure's refund shares the settle's transaction.
     const settled = held.some((o) => o.state === 'failed')
       ? await db.transaction().execute(async (tx) => {
@@ -69,14 +78,6 @@ export function createDispatcher(deps: Deps) {
       await deps.status.applyKept(
         teamId,
         kept.filter((r) => Number(r.team_id) === teamId).map((r) => Number(r.id)),
-      );
-    const limited = outcomes.filter((o) => o.state === 'pending' && o.rateLimited);
-    const parts = limited.reduce((n, o) => n + (claimed.get(o.id)?.parts || 1), 0);
-    if (parts > 0)
-      await giveBackTokens(
-        db,
-        buckets.map((b) => b.key),
-        parts,
       );
     const refunded = [...new Set(settled.filter((r) => r.state === 'failed').map((r) => Number(r.team_id)))];
     for (const teamId of refunded) {
