@@ -91,6 +91,11 @@ export const MESSAGES = {
   attributes_required: 'Choose at least one attribute.',
   empties_only: 'Only empty and not empty conditions belong here.',
   conditions_no_sources: 'Sources and lists have their own calls.',
+  one_filter_of_kind: 'Each of SMS status, engagement, engagement period and campaigns is allowed once.',
+  engagement_period_needs_engaged: 'Engagement period needs an engagement filter that includes engaged.',
+  unknown_campaign: 'Unknown campaign.',
+  campaign_segment_unavailable: 'Segments can be made from completed, failed and paused campaigns.',
+  campaign_segment_filter_required: 'Choose an SMS status or an engagement.',
   // Imports
   no_mapped_value: 'No value in any mapped column',
   value_too_long: 'A value is longer than {{count}} characters',
