@@ -21,6 +21,9 @@ import { campaignsRoutes } from './campaigns.routes.ts';
 import { createCampaignsService, notFound } from './campaigns.service.ts';
 import { createCampaignTestSend } from './campaign-test-send.service.ts';
 import { createCampaignAliases } from './campaign-aliases.service.ts';
+import { createCampaignAudienceRepository } from './campaign-audience.repository.ts';
+import { campaignAudienceRoutes } from './campaign-audience.routes.ts';
+import { createCampaignAudienceService } from './campaign-audience.service.ts';
 
 export type { CampaignsDeps } from './campaigns.deps.ts';
 export type CampaignLogs = (
@@ -54,6 +57,8 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
   });
   const stepsService = createCampaignStepsService({ db, repo, steps, audiences, checks });
   const aliases = createCampaignAliases({ steps: stepsService, audiences });
+  // Decision 038: the campaign's recipients and what each step did for them.
+  const audience = createCampaignAudienceService({ repo, steps, audience: createCampaignAudienceRepository(db) });
   const testSend = createCampaignTestSend({ ...deps, repo, steps, audienceOf: (t, id) => preview.audienceOf(t, id) });
   const logs: CampaignLogs = async (user, campaignId, query) => {
     if (!(await repo.find(user.teamId, campaignId))) throw notFound();
@@ -114,7 +119,9 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
         recipientBuckets(tx, campaignId, audience, { write: true }),
     },
     logs: { append: appendCampaignLog, appendMany: appendCampaignLogs },
-    routes: (app: FastifyInstance) =>
-      campaignsRoutes(app, { campaigns, steps: stepsService, preview, logs, testSend, aliases }),
+    routes: async (app: FastifyInstance) => {
+      await campaignsRoutes(app, { campaigns, steps: stepsService, preview, logs, testSend, aliases });
+      await campaignAudienceRoutes(app, audience);
+    },
   };
 }
