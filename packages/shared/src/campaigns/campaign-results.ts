@@ -41,7 +41,8 @@ export const UNCONFIRMED_AFTER_MS = UNCONFIRMED_AFTER_HOURS * 3_600_000;
 /**
  * Why a recipient got no message on a step. The first four are the message rows the engine skips
  * when due (error code `skipped_<reason>`); the others are the recipient's own skip reason, fixed at
- * the start (`campaign_recipients.skip_reason`), or the step's limit cap.
+ * the start (`campaign_recipients.skip_reason`), the step's limit cap, or `not_reached`: the
+ * campaign ended before the step reached the recipient (its earlier step was lost or failed).
  */
 export const RESULT_SKIP_REASONS = [
   'blacklisted',
@@ -53,6 +54,7 @@ export const RESULT_SKIP_REASONS = [
   'ignored_format',
   'duplicate_phone',
   'limit_cap',
+  'not_reached',
 ] as const;
 export type TResultSkipReason = (typeof RESULT_SKIP_REASONS)[number];
 

@@ -21,6 +21,11 @@ import { campaignsRoutes } from './campaigns.routes.ts';
 import { createCampaignsService, notFound } from './campaigns.service.ts';
 import { createCampaignTestSend } from './campaign-test-send.service.ts';
 import { createCampaignAliases } from './campaign-aliases.service.ts';
+import { createCampaignSegmentsRepository } from './campaign-segments.repository.ts';
+import { campaignSegmentRoutes } from './campaign-segments.routes.ts';
+import { createCampaignSegments } from './campaign-segments.service.ts';
+import { campaignStatisticsRoutes } from './campaign-statistics.routes.ts';
+import { createCampaignStatistics } from './campaign-statistics.service.ts';
 import { createCampaignAudienceRepository } from './campaign-audience.repository.ts';
 import { campaignAudienceRoutes } from './campaign-audience.routes.ts';
 import { createCampaignAudienceService } from './campaign-audience.service.ts';
@@ -59,6 +64,9 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
   const aliases = createCampaignAliases({ steps: stepsService, audiences });
   // Decision 038: the campaign's recipients and what each step did for them.
   const audience = createCampaignAudienceService({ repo, steps, audience: createCampaignAudienceRepository(db) });
+  const statistics = createCampaignStatistics({ db, repo });
+  // Decision 039: segments made from a campaign's results, and the campaigns filter's choices.
+  const fromResults = createCampaignSegments({ repo: createCampaignSegmentsRepository(db), makeSegment: deps.segments.create });
   const testSend = createCampaignTestSend({ ...deps, repo, steps, audienceOf: (t, id) => preview.audienceOf(t, id) });
   const logs: CampaignLogs = async (user, campaignId, query) => {
     if (!(await repo.find(user.teamId, campaignId))) throw notFound();
@@ -122,6 +130,8 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
     routes: async (app: FastifyInstance) => {
       await campaignsRoutes(app, { campaigns, steps: stepsService, preview, logs, testSend, aliases });
       await campaignAudienceRoutes(app, audience);
+      await campaignSegmentRoutes(app, fromResults);
+      await campaignStatisticsRoutes(app, statistics);
     },
   };
 }

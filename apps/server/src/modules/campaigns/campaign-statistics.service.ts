@@ -1,0 +1,279 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import {
+  type TRecipientBucket,
+  percentOf,
+  RECIPIENT_BUCKETS,
+  UNCONFIRMED_AFTER_HOURS,
+} from '@herald/shared/campaigns/campaign-results';
+import type {
+  TCampaignStatistic,
+  TStatisticFigures,
+  TStatisticFilterType,
+  TStatisticLead,
+} from '@herald/shared/campaigns/campaign-statistics.schemas';
+import { pageMeta } from '@herald/shared/common/pagination.schemas';
+import type { AuthUser } from '../../auth/authenticate.ts';
+import type { DB } from '../../db/schema.ts';
+import { BUCKET_SQL, LINKS_OF_MESSAGE, SMS_STATUS_SQL } from './campaign-results.sql.ts';
+import { createCampaignStatisticsRepository, type RowGroup } from './campaign-statistics.repository.ts';
+import type { CampaignsRepository } from './campaigns.repository.ts';
+import { notFound } from './campaigns.service.ts';
+
+/** Spec: 'Statistic is unavailable' for draft and scheduled; every other status has figures. */
+const UNAVAILABLE = new Set(['draft', 'scheduled']);
+/** Rows without a message while the campaign may still send them wait; after it ended they were not reached. */
+const ENDED = new Set(['completed', 'failed', 'rejected']);
+
+type Totals = Omit<TStatisticFigures, `percentage_${string}` | 'cost_per_click' | 'records'>;
+
+function emptyTotals(): Totals {
+  return {
+    amount_sent: 0,
+    amount_delivered: 0,
+    amount_clicked: 0,
+    human_clicks: 0,
+    other_hits: 0,
+    amount_error: 0,
+    amount_eng: 0,
+    amount_not_eng: 0,
+    amount_status_delivered: 0,
+    amount_status_blocked: 0,
+    amount_status_inactive: 0,
+    amount_status_error: 0,
+    amount_status_sent: 0,
+    amount_status_sending: 0,
+    amount_status_queued: 0,
+    sms_parts: 0,
+    actual_cost: 0,
+    free_sms: 0,
+    undelivered_cost: 0,
+    buckets: Object.fromEntries(RECIPIENT_BUCKETS.map((b) => [b, 0])) as Record<TRecipientBucket, number>,
+    skipped: {},
+    failed: {},
+  };
+}
+
+const STATUS_KEY: Record<string, keyof Totals> = {
+  delivered: 'amount_status_delivered',
+  blocked_by_carrier: 'amount_status_blocked',
+  inactive_device: 'amount_status_inactive',
+  failed: 'amount_status_error',
+  sent: 'amount_status_sent',
+  sending: 'amount_status_sending',
+  queued: 'amount_status_queued',
+};
+
+function add(t: Totals, g: RowGroup) {
+  t.amount_sent += g.sent;
+  if (g.bucket === 'delivered') t.amount_delivered += g.n;
+  if (g.bucket === 'failed') {
+    t.amount_error += g.n;
+    t.failed[g.reason ?? 'failed'] = (t.failed[g.reason ?? 'failed'] ?? 0) + g.n;
+  }
+  if (g.bucket === 'skipped') t.skipped[g.reason ?? 'skipped'] = (t.skipped[g.reason ?? 'skipped'] ?? 0) + g.n;
+  if (g.bucket === 'failed' || g.bucket === 'unconfirmed') t.undelivered_cost += g.cost;
+  t.buckets[g.bucket as TRecipientBucket] += g.n;
+  const key = g.sms_status === null ? undefined : STATUS_KEY[g.sms_status];
+  if (key) (t[key] as number) += g.n;
+  t.amount_clicked += g.clicked;
+  t.human_clicks += g.human_clicks;
+  t.other_hits += g.other_hits;
+  t.amount_eng += g.engaged;
+  t.amount_not_eng += g.sent - g.engaged_sent;
+  t.sms_parts += g.parts;
+  t.actual_cost += g.cost;
+  t.free_sms += g.free_sms;
+}
+
+function withPercentages(t: Totals, records: number, planned: number): TStatisticFigures {
+  return {
+    ...t,
+    records,
+    percentage_sent: percentOf(t.amount_sent, planned),
+    percentage_delivered: percentOf(t.amount_delivered, t.amount_sent),
+    percentage_clicked: percentOf(t.amount_clicked, t.amount_delivered),
+    percentage_error: percentOf(t.amount_error, t.amount_sent),
+    percentage_eng: percentOf(t.amount_eng, t.amount_sent),
+    percentage_not_eng: percentOf(t.amount_not_eng, t.amount_sent),
+    cost_per_click: t.amount_clicked > 0 ? Math.round(t.actual_cost / t.amount_clicked) : null,
+  };
+}
+
+export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<CampaignsRepository, 'find'> }) {
+  const { db } = deps;
+  const stats = createCampaignStatisticsRepository(db);
+
+  async function campaignOf(user: AuthUser, id: number) {
+    const c = await deps.repo.find(user.teamId, id);
+    if (!c) throw notFound();
+    return c;
+  }
+
+  async function statistic(user: AuthUser, id: number): Promise<TCampaignStatistic> {
+    const c = await campaignOf(user, id);
+    const base = {
+      unconfirmed_after_hours: UNCONFIRMED_AFTER_HOURS,
+      currency: await stats.currency(user.teamId),
+    };
+    if (UNAVAILABLE.has(c.status)) {
+      return {
+        ...base,
+        available: false,
+        campaign: null,
+        steps: [],
+        opt_outs: { stop: 0, unsubscribe_link: 0 },
+        links: [],
+        hourly: [],
+        by_gateway: [],
+        by_sender: [],
+      };
+    }
+    const teamId = user.teamId;
+    const steps = await db
+      .selectFrom('campaign_steps')
+      .select(['id', 'position', 'limit_cap'])
+      .where('campaign_id', '=', id)
+      .where('team_id', '=', teamId)
+      .where('type', '=', 'sms')
+      .orderBy('position')
+      .execute();
+    const [groups, people, rowless, recipients, links, optOuts, hourly] = await Promise.all([
+      stats.groups(teamId, id),
+      stats.people(teamId, id),
+      stats.rowless(teamId, id),
+      stats.recipients(teamId, id),
+      stats.links(teamId, id),
+      stats.optOuts(teamId, id),
+      stats.hourly(teamId, id),
+    ]);
+    const ended = ENDED.has(c.status);
+    const campaign = emptyTotals();
+    const stepFigures = steps.map((s) => {
+      const t = emptyTotals();
+      for (const g of groups) if (g.step_id === Number(s.id)) add(t, g);
+      const rows = RECIPIENT_BUCKETS.reduce((n, b) => n + t.buckets[b], 0);
+      // Recipients with no row: skipped at the start, beyond the step's limit cap, or not reached yet.
+      let waiting = 0;
+      for (const r of rowless.filter((x) => x.step_id === Number(s.id))) {
+        if (r.reason !== '') t.skipped[r.reason] = (t.skipped[r.reason] ?? 0) + r.n;
+        else waiting += r.n;
+      }
+      const slots = s.limit_cap === null ? waiting : Math.max(0, Math.min(waiting, s.limit_cap - rows));
+      if (waiting > slots) t.skipped.limit_cap = (t.skipped.limit_cap ?? 0) + waiting - slots;
+      if (slots > 0 && ended) t.skipped.not_reached = (t.skipped.not_reached ?? 0) + slots;
+      else t.buckets.queued += slots;
+      t.buckets.skipped = Object.values(t.skipped).reduce((a, b) => a + b, 0);
+      const planned = s.limit_cap === null ? recipients : Math.min(recipients, s.limit_cap);
+      return {
+        step_id: Number(s.id),
+        position: s.position,
+        limit_cap: s.limit_cap,
+        ...withPercentages(t, recipients, planned),
+      };
+    });
+    // The campaign's buckets are its steps' (they add up to `messages`, every step's recipients).
+    for (const g of groups) add(campaign, g);
+    campaign.skipped = {};
+    for (const s of stepFigures) {
+      for (const [k, v] of Object.entries(s.skipped)) campaign.skipped[k] = (campaign.skipped[k] ?? 0) + v;
+    }
+    campaign.buckets.queued = stepFigures.reduce((n, s) => n + s.buckets.queued, 0);
+    campaign.buckets.skipped = stepFigures.reduce((n, s) => n + s.buckets.skipped, 0);
+    // A person is counted once across steps for clicks and engagement (the click rate is people ÷ delivered people).
+    campaign.amount_clicked = people.clicked;
+    campaign.amount_eng = people.engaged;
+    campaign.amount_not_eng = Math.max(0, people.sent - people.engaged);
+    const messages = stepFigures.reduce((n, s) => n + s.records, 0);
+    const figures = withPercentages(campaign, recipients, messages);
+    figures.percentage_clicked = percentOf(people.clicked, people.delivered);
+    figures.percentage_eng = percentOf(people.engaged, people.sent);
+    figures.percentage_not_eng = percentOf(campaign.amount_not_eng, people.sent);
+
+    const slice = (of: (g: RowGroup) => string) => {
+      const by = new Map<string, Totals>();
+      for (const g of groups) {
+        const k = of(g);
+        const t = by.get(k) ?? emptyTotals();
+        add(t, g);
+        by.set(k, t);
+      }
+      return [...by].map(([k, t]) => {
+        const { buckets: _b, skipped: _s, failed: _f, records: _r, ...rest } = withPercentages(t, 0, t.amount_sent);
+        return { key: k, ...rest };
+      });
+    };
+    const names = await stats.gatewayNames(teamId, [
+      ...new Set(groups.flatMap((g) => (g.gateway_id === null ? [] : [g.gateway_id]))),
+    ]);
+    return {
+      ...base,
+      available: true,
+      campaign: { ...figures, messages },
+      steps: stepFigures,
+      opt_outs: optOuts,
+      links,
+      hourly,
+      by_gateway: slice((g) => String(g.gateway_id ?? '')).map(({ key, ...f }) => ({
+        gateway_id: key === '' ? null : Number(key),
+        name: key === '' ? null : (names.get(Number(key)) ?? null),
+        ...f,
+      })),
+      by_sender: slice((g) => g.sender ?? '\u0000').map(({ key, ...f }) => ({
+        sender: key === '\u0000' ? null : key,
+        ...f,
+      })),
+    };
+  }
+
+  /** The message rows behind a figure, newest first; `step_id` narrows to one step. */
+  async function leads(
+    user: AuthUser,
+    id: number,
+    q: { filter_type: TStatisticFilterType; step_id?: number; page: number; limit: number },
+  ) {
+    const c = await campaignOf(user, id);
+    const limit = q.limit;
+    if (UNAVAILABLE.has(c.status)) return { data: [] as TStatisticLead[], meta: pageMeta(q.page, limit, 0) };
+    const f = q.filter_type;
+    const where =
+      f === 'clicked' || f === 'engaged'
+        ? sql`l.clicked`
+        : f === 'unsubscribe'
+          ? sql`l.unsubscribed`
+          : f === 'not_engaged'
+            ? sql`m.state = 'submitted' and not coalesce(l.clicked or l.unsubscribed, false)`
+            : f === 'unconfirmed' || f === 'failed' || f === 'skipped' || f === 'unknown'
+              ? f === 'failed'
+                ? sql`(${SMS_STATUS_SQL}) = 'failed'`
+                : sql`(${BUCKET_SQL}) = ${f}`
+              : sql`(${SMS_STATUS_SQL}) = ${f}`;
+    const step = q.step_id === undefined ? sql`` : sql`and m.campaign_step_id = ${q.step_id}`;
+    const from = sql`from messages m ${LINKS_OF_MESSAGE} join campaign_steps s on s.id = m.campaign_step_id
+      where m.campaign_id = ${id} and m.team_id = ${user.teamId} ${step} and ${where}`;
+    const total = await sql<{ n: unknown }>`select count(*) as n ${from}`.execute(db);
+    const rows = await sql<Record<string, unknown>>`
+      select m.id, m.lead_id, m.phone, m.campaign_step_id as step_id, s.position, ${SMS_STATUS_SQL} as sms_status,
+        ${BUCKET_SQL} as bucket, coalesce(l.clicked, false) as clicked,
+        coalesce(l.clicked_at, m.status_at, m.submitted_at, m.created_at) as at
+      ${from} order by m.id desc limit ${limit} offset ${(q.page - 1) * limit}`.execute(db);
+    return {
+      data: rows.rows.map(
+        (r): TStatisticLead => ({
+          lead_id: r.lead_id === null ? null : Number(r.lead_id),
+          phone: String(r.phone),
+          step_id: Number(r.step_id),
+          position: Number(r.position),
+          sms_status: (r.sms_status as TStatisticLead['sms_status']) ?? null,
+          bucket: r.bucket as TStatisticLead['bucket'],
+          clicked: Boolean(r.clicked),
+          at: r.at === null ? null : new Date(r.at as string).toISOString(),
+        }),
+      ),
+      meta: pageMeta(q.page, limit, Number(total.rows[0]?.n ?? 0)),
+    };
+  }
+
+  return { statistic, leads };
+}
+export type CampaignStatistics = ReturnType<typeof createCampaignStatistics>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { pageOf, ZPageQuery } from '../common/pagination.schemas.ts';
+import {
+  ENGAGEMENT_VALUES,
+  RECIPIENT_BUCKETS,
+  SMS_STATUSES,
+  ZRecipientBucket,
+  ZSmsStatus,
+} from './campaign-results.ts';
+
+/**
+ * `GET campaigns/{id}/statistic` (decision 037). Amounts and floored percentages as the spec names
+ * them, for the campaign and each step, plus what senders expect beside them. Money is in minor
+ * units of the team's currency; `free_sms` are the parts the plan's free SMS paid.
+ */
+export const ZStatisticFigures = z.object({
+  /** Recipients this figure is about (a step: the campaign's, at most its limit cap). */
+  records: z.number(),
+  amount_sent: z.number(),
+  percentage_sent: z.number(),
+  amount_delivered: z.number(),
+  percentage_delivered: z.number(),
+  /** Unique human clickers; the rate is clickers ÷ delivered. */
+  amount_clicked: z.number(),
+  percentage_clicked: z.number(),
+  /** Every human click, and the bot or preview hits never counted as clicks. */
+  human_clicks: z.number(),
+  other_hits: z.number(),
+  amount_error: z.number(),
+  percentage_error: z.number(),
+  amount_eng: z.number(),
+  percentage_eng: z.number(),
+  amount_not_eng: z.number(),
+  percentage_not_eng: z.number(),
+  amount_status_delivered: z.number(),
+  amount_status_blocked: z.number(),
+  amount_status_inactive: z.number(),
+  amount_status_error: z.number(),
+  amount_status_sent: z.number(),
+  amount_status_sending: z.number(),
+  amount_status_queued: z.number(),
+  /** Parts of the messages handed to the gateway. */
+  sms_parts: z.number(),
+  actual_cost: z.number(),
+  free_sms: z.number(),
+  /** Money spent on messages that were sent and not delivered (failed, or unconfirmed). */
+  undelivered_cost: z.number(),
+  /** actual_cost ÷ unique human clickers; null with no clicker. */
+  cost_per_click: z.number().nullable(),
+  /** Each recipient in exactly one (they add up to `records`). */
+  buckets: z.record(ZRecipientBucket, z.number()),
+  skipped: z.record(z.string(), z.number()),
+  failed: z.record(z.string(), z.number()),
+});
+export type TStatisticFigures = z.infer<typeof ZStatisticFigures>;
+
+export const ZStatisticStep = ZStatisticFigures.extend({
+  step_id: z.number(),
+  position: z.number(),
+  limit_cap: z.number().nullable(),
+});
+
+export const ZStatisticSlice = ZStatisticFigures.omit({ buckets: true, skipped: true, failed: true, records: true });
+
+export const ZCampaignStatistic = z.object({
+  /** False for draft and scheduled: 'Statistic is unavailable' (spec), and nothing else is sent. */
+  available: z.boolean(),
+  currency: z.string().nullable(),
+  unconfirmed_after_hours: z.number(),
+  campaign: ZStatisticFigures.extend({ messages: z.number() }).nullable(),
+  steps: z.array(ZStatisticStep),
+  opt_outs: z.object({ stop: z.number(), unsubscribe_link: z.number() }),
+  links: z.array(
+    z.object({
+      redirect_to: z.string().nullable(),
+      clickers: z.number(),
+      human_clicks: z.number(),
+      other_hits: z.number(),
+    }),
+  ),
+  /** Hours (UTC, ISO) with deliveries or first human clicks; the browser shows them in its own zone. */
+  hourly: z.array(z.object({ hour: z.string(), delivered: z.number(), clicked: z.number() })),
+  by_gateway: z.array(ZStatisticSlice.extend({ gateway_id: z.number().nullable(), name: z.string().nullable() })),
+  by_sender: z.array(ZStatisticSlice.extend({ sender: z.string().nullable() })),
+});
+export type TCampaignStatistic = z.infer<typeof ZCampaignStatistic>;
+
+/**
+ * What `statistic-leads` can open: an SMS status or an engagement value (spec), and the other
+ * figures of the screen (clicked, not engaged, and each bucket).
+ */
+export const STATISTIC_FILTER_TYPES = [
+  ...SMS_STATUSES,
+  ...ENGAGEMENT_VALUES,
+  'clicked',
+  'not_engaged',
+  ...RECIPIENT_BUCKETS.filter((b) => b !== 'delivered' && b !== 'sent' && b !== 'queued'),
+] as const;
+export const ZStatisticFilterType = z.enum(STATISTIC_FILTER_TYPES);
+export type TStatisticFilterType = z.infer<typeof ZStatisticFilterType>;
+
+export const ZStatisticLeadsQuery = ZPageQuery.pick({ page: true, limit: true }).extend({
+  filter_type: ZStatisticFilterType,
+  step_id: z.coerce.number().int().positive().optional(),
+});
+
+export const ZStatisticLead = z.object({
+  /** Null when the lead was deleted after the send. */
+  lead_id: z.number().nullable(),
+  phone: z.string(),
+  step_id: z.number(),
+  position: z.number(),
+  sms_status: ZSmsStatus.nullable(),
+  bucket: ZRecipientBucket,
+  clicked: z.boolean(),
+  at: z.string().nullable(),
+});
+export const ZStatisticLeadsPage = pageOf(ZStatisticLead);
+export type TStatisticLead = z.infer<typeof ZStatisticLead>;
