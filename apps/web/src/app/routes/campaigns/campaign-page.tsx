@@ -26,14 +26,17 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useIdParam } from '../../use-id-param.ts';
 import { StepComposer } from './step-composer.tsx';
 
-/** The tabs over a campaign: the campaign itself and its log. */
-export function CampaignTabs({ id, active }: { id: number; active: 'campaign' | 'logs' }) {
+/** The tabs over a campaign: the campaign itself, its audience (decision 038) and its log. */
+export function CampaignTabs({ id, active }: { id: number; active: 'campaign' | 'audience' | 'logs' }) {
   const { t } = useTranslation('campaigns');
   return (
     <Tabs value={active}>
       <Tabs.List>
         <Tabs.Tab value="campaign" renderRoot={(props) => <Link {...props} to={`/campaigns/${id}`} />}>
           {t('tabs.campaign')}
+        </Tabs.Tab>
+        <Tabs.Tab value="audience" renderRoot={(props) => <Link {...props} to={`/campaigns/${id}/audience`} />}>
+          {t('tabs.audience')}
         </Tabs.Tab>
         <Tabs.Tab value="logs" renderRoot={(props) => <Link {...props} to={`/campaigns/${id}/logs`} />}>
           {t('tabs.logs')}
