@@ -13,6 +13,7 @@ import {
   SubSegmentCrumb,
 } from './layout/dynamic-crumbs.tsx';
 import { RequirePermission } from './layout/require-permission.tsx';
+import { CampaignCrumb } from './routes/campaigns/campaign-crumb.tsx';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { RouteErrorPage } from './routes/route-error-page.tsx';
 import { SigninPage } from './routes/signin-page.tsx';
@@ -44,6 +45,10 @@ const SourcesPage = lazyPage(() => import('./routes/sources/sources-page.tsx'), 
 const CampaignsPage = lazyPage(() => import('./routes/campaigns/campaigns-page.tsx'), 'CampaignsPage');
 const CampaignPage = lazyPage(() => import('./routes/campaigns/campaign-page.tsx'), 'CampaignPage');
 const CampaignLogsPage = lazyPage(() => import('./routes/campaigns/campaign-logs-page.tsx'), 'CampaignLogsPage');
+const CampaignAudiencePage = lazyPage(
+  () => import('./routes/campaigns/campaign-audience-page.tsx'),
+  'CampaignAudiencePage',
+);
 const ForgotPasswordPage = lazyPage(() => import('./routes/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const InvitePage = lazyPage(() => import('./routes/invite-page.tsx'), 'InvitePage');
 const LegalPage = lazyPage(() => import('./routes/legal-page.tsx'), 'LegalPage');
@@ -183,6 +188,14 @@ export const router = createBrowserRouter([
               { index: true, element: <CampaignsPage /> },
               { path: ':campaignId', element: <CampaignPage /> },
               { path: ':campaignId/logs', element: <CampaignLogsPage /> },
+              {
+                path: ':campaignId/audience',
+                handle: { Crumb: CampaignCrumb },
+                children: [
+                  { index: true, element: <CampaignAudiencePage /> },
+                  { path: ':leadId', element: <LeadDetailPage />, handle: { Crumb: LeadCrumb } },
+                ],
+              },
             ],
           },
           {

@@ -25,14 +25,14 @@ import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { historyDaysOf } from '../../../features/billing/plan-text.ts';
 
 /**
- * Lead detail under /leads/{id}, /sources/{sourceId}/{listId}/{id} or an audience's or segment's
- * /leads/{id}; deleting returns to the
+ * Lead detail under /leads/{id}, /sources/{sourceId}/{listId}/{id}, an audience's or segment's
+ * /leads/{id} or a campaign's /audience/{id}; deleting returns to the
  * table the user came from (spec section 2).
  */
 export function LeadDetailPage() {
   const { t } = useTranslation('leads');
   const navigate = useNavigate();
-  const { sourceId, listId, segmentId, subId } = useParams();
+  const { sourceId, listId, segmentId, subId, campaignId } = useParams();
   const leadId = useIdParam('leadId');
   const lead = useLead(leadId);
   const { data: user } = useCurrentUser();
@@ -50,7 +50,7 @@ export function LeadDetailPage() {
   // A table's duplicates count links here with `?show=duplicates`: the list opens already shown.
   const [search] = useSearchParams();
   const [showDuplicates, setShowDuplicates] = useState(search.get('show') === 'duplicates');
-  const back = backPath({ sourceId, listId, segmentId, subId });
+  const back = backPath({ sourceId, listId, segmentId, subId, campaignId });
 
   if (!leadId) return <NotFoundPage />;
   if (lead.isPending || attributes.isPending) return <LoadingState rows={10} />;
@@ -174,8 +174,9 @@ export function LeadDetailPage() {
   );
 }
 
-/** The table the lead was opened from: a list's, an audience's or segment's, or all leads. */
-function backPath(p: { sourceId?: string; listId?: string; segmentId?: string; subId?: string }) {
+/** The table the lead was opened from: a list's, an audience's or segment's, a campaign's audience, or all leads. */
+function backPath(p: { sourceId?: string; listId?: string; segmentId?: string; subId?: string; campaignId?: string }) {
+  if (p.campaignId) return `/campaigns/${p.campaignId}/audience`;
   if (p.sourceId && p.listId) return `/sources/${p.sourceId}/${p.listId}`;
   if (p.segmentId && p.subId) return `/audiences/${p.segmentId}/segments/${p.subId}/leads`;
   if (p.segmentId) return `/audiences/${p.segmentId}/leads`;
