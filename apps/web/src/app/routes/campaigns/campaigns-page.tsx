@@ -138,6 +138,7 @@ export function CampaignsPage() {
           table={table}
           selection={selection}
           manualStatuses={manual}
+          currency={user?.balance_currency}
           empty={
             <EmptyState text={t('empty')} hint={table.search ? undefined : t('emptyHint')}>
               {!table.search && (

@@ -11,14 +11,31 @@ import { cellText, ScrollTable } from '../../../components/scroll-table.tsx';
 import { SelectAllHeader } from '../../../components/select-all-header.tsx';
 import { SortHeader } from '../../../components/sort-header.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../../lib/format.ts';
+import { useCampaignFigures } from '../api/get-campaign-figures.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import type { useSelection } from '../../../lib/use-selection.ts';
 import type { TableState } from '../../../lib/use-table-state.ts';
 import { CampaignStatusBadge } from './campaign-status-badge.tsx';
 
 /** Columns a user may hide; the name and the status always show. */
-export const CAMPAIGN_COLUMNS = ['start_at', 'steps', 'recipients', 'created_at'] as const;
+export const CAMPAIGN_COLUMNS = [
+  'start_at',
+  'steps',
+  'recipients',
+  'sent',
+  'delivered',
+  'clicked',
+  'cost',
+  'created_at',
+] as const;
+/** The figures a started campaign has (decision 038): percentages floored, the cost actually charged. */
+const FIGURE_COLUMNS = ['sent', 'delivered', 'clicked'] as const;
+const FIGURE_OF = {
+  sent: 'percentage_sent_of_all_steps',
+  delivered: 'percentage_delivered',
+  clicked: 'percentage_clicked',
+} as const;
 
 interface Props {
   query: UseQueryResult<TCampaignPage>;
@@ -26,6 +43,8 @@ interface Props {
   selection: ReturnType<typeof useSelection>;
   manualStatuses: readonly TCampaignStatus[];
   empty: ReactNode;
+  /** The team's balance currency, for the actual cost. */
+  currency?: string;
   onStatus: (rows: TCampaign[], status: TCampaignStatus) => void;
   onDuplicate: (row: TCampaign) => void;
   onDelete: (rows: TCampaign[]) => void;
@@ -34,18 +53,19 @@ interface Props {
 const facts = (c: TCampaign) => ({ status: c.status, started: c.started_at !== null });
 
 /** The campaigns of the team: select, sort, open, and each row's status, duplicate and delete. */
-export function CampaignsTable({ query, table, selection, manualStatuses, empty, ...on }: Props) {
+export function CampaignsTable({ query, table, selection, manualStatuses, empty, currency, ...on }: Props) {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
   const rows = query.data?.data ?? [];
   const shown = (c: (typeof CAMPAIGN_COLUMNS)[number]) => !table.hidden.includes(c);
+  const figures = useCampaignFigures(rows.filter((r) => r.started_at !== null).map((r) => r.id));
 
   if (query.isPending) return <LoadingState rows={6} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
   if (rows.length === 0) return <>{empty}</>;
   return (
     <>
-      <ScrollTable minWidth={760} verticalSpacing="sm" stickyColumns={2} stickyLast aria-label={t('title')}>
+      <ScrollTable minWidth={980} verticalSpacing="sm" stickyColumns={2} stickyLast aria-label={t('title')}>
         <Table.Thead>
           <Table.Tr>
             <SelectAllHeader selection={selection} />
@@ -59,6 +79,12 @@ export function CampaignsTable({ query, table, selection, manualStatuses, empty,
             )}
             {shown('steps') && <Table.Th ta="right">{t('steps')}</Table.Th>}
             {shown('recipients') && <Table.Th ta="right">{t('recipients')}</Table.Th>}
+            {FIGURE_COLUMNS.filter(shown).map((c) => (
+              <Table.Th key={c} ta="right">
+                {t(`column.${c}`)}
+              </Table.Th>
+            ))}
+            {shown('cost') && <Table.Th ta="right">{t('column.cost')}</Table.Th>}
             {shown('created_at') && (
               <SortHeader field="created_at" sort={table.sort} onSort={table.toggleSort}>
                 {t('createdAt')}
@@ -107,6 +133,21 @@ export function CampaignsTable({ query, table, selection, manualStatuses, empty,
                 {shown('recipients') && (
                   <Table.Td ta="right">
                     {row.recipients_count === null ? '—' : formatNumber(row.recipients_count)}
+                  </Table.Td>
+                )}
+                {FIGURE_COLUMNS.filter(shown).map((c) => {
+                  const f = figures.data?.get(row.id);
+                  return (
+                    <Table.Td key={c} ta="right" data-figure={c}>
+                      {f ? formatPercent(f[FIGURE_OF[c]]) : '—'}
+                    </Table.Td>
+                  );
+                })}
+                {shown('cost') && (
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-figure="cost">
+                    {figures.data?.get(row.id)
+                      ? formatMoney(figures.data.get(row.id)?.actual_cost ?? 0, currency)
+                      : '—'}
                   </Table.Td>
                 )}
                 {shown('created_at') && (
