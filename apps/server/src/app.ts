@@ -149,7 +149,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...base,
     appUrl,
     log: app.log,
-    segments: { requireChain: segments.segments.requireChain, predicate: segments.segments.predicate },
+    segments: {
+      requireChain: segments.segments.requireChain,
+      predicate: segments.segments.predicate,
+      create: segments.segments.create,
+    },
     phoneRule: settings.service.phoneRule,
     gateways: { sendingList: gateways.service.sendingList, adapter: gateways.adapter },
     billing: { profileBalance: billing.profileBalance, pricePerPart: billing.pricePerPart },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENGAGEMENT_VALUES, SMS_STATUSES } from '../campaigns/campaign-results.ts';
 import { LEAD_STATUSES } from '../leads/leads.schemas.ts';
 import { messageText, type TMessageCode } from '../common/messages.ts';
 
@@ -21,6 +22,18 @@ export const FILTER_OPERATORS = [
 export const ZFilterOperator = z.enum(FILTER_OPERATORS);
 export type TFilterOperator = z.infer<typeof ZFilterOperator>;
 
+/** How far back engagement_period looks (spec section 4); all_time sets no bound. */
+export const ENGAGEMENT_PERIODS = [
+  '24_hours',
+  'last_7_days',
+  'last_30_days',
+  'last_90_days',
+  'this_month',
+  'this_year',
+  'all_time',
+] as const;
+export type TEngagementPeriod = (typeof ENGAGEMENT_PERIODS)[number];
+
 /** How a kind's values are read: ids of rows, a fixed vocabulary, counts, or free text. */
 type ValueRule = { kind: 'ids' } | { kind: 'enum'; allowed: readonly string[] } | { kind: 'count' } | { kind: 'text' };
 
@@ -40,6 +53,15 @@ export const CONDITION_KINDS = {
   },
   status: { operators: ['eq', 'not_eq'], values: { kind: 'enum', allowed: LEAD_STATUSES } },
   duplicates: { operators: ['eq', 'not_eq'], values: { kind: 'count' } },
+  // Results of campaigns (decision 039): a lead's campaign messages, clicks and unsubscribes.
+  sms_status: { operators: ['eq', 'not_eq'], values: { kind: 'enum', allowed: SMS_STATUSES } },
+  engagement: { operators: ['eq', 'not_eq'], values: { kind: 'enum', allowed: ENGAGEMENT_VALUES } },
+  engagement_period: {
+    operators: ['eq'],
+    values: { kind: 'enum', allowed: ENGAGEMENT_PERIODS },
+    singleValue: ['eq'],
+  },
+  campaigns: { operators: ['eq', 'not_eq'], values: { kind: 'ids' } },
   attribute: {
     operators: ['contains', 'not_contains', 'eq', 'not_eq', 'empty', 'not_empty'],
     values: { kind: 'text' },
@@ -141,6 +163,23 @@ export function listFilterEnabled(
   return conditions.some((c) => c.id === 'source' && (c.values?.length ?? 0) > 0);
 }
 
+/** The kinds a condition list holds at most once (each narrows the others; decision 039). */
+export const ONCE_ONLY_KINDS = [
+  'source',
+  'list',
+  'sms_status',
+  'engagement',
+  'engagement_period',
+  'campaigns',
+] as const;
+
+/** Engagement Period enabled only when an engagement filter includes engaged (spec section 5). */
+export function engagementPeriodEnabled(
+  conditions: readonly { id: string | number; operator?: string | null; values?: readonly unknown[] }[],
+): boolean {
+  return conditions.some((c) => c.id === 'engagement' && c.operator === 'eq' && (c.values ?? []).includes('engaged'));
+}
+
 /** An editor row is sent only with an id, an operator of its kind and (unless valueless) values. */
 export function isConditionComplete(row: { id?: unknown; operator?: unknown; values?: unknown }): boolean {
   return ZSegmentCondition.safeParse(row).success;
@@ -161,6 +200,14 @@ export const ZSegmentConditions = z
           message: messageText(id === 'source' ? 'one_source_filter' : 'one_list_filter'),
         });
       }
+    }
+    for (const id of ONCE_ONLY_KINDS.slice(2)) {
+      if (conditions.filter((c) => c.id === id).length > 1) {
+        ctx.addIssue({ code: 'custom', message: messageText('one_filter_of_kind') });
+      }
+    }
+    if (has(conditions, 'engagement_period') && !engagementPeriodEnabled(conditions)) {
+      ctx.addIssue({ code: 'custom', message: messageText('engagement_period_needs_engaged') });
     }
     if (has(conditions, 'list') && !conditions.some((c) => c.id === 'source' && c.values.length > 0)) {
       ctx.addIssue({ code: 'custom', message: messageText('source_before_list') });

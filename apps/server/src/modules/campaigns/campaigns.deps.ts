@@ -6,6 +6,7 @@ import type { DomainEventsHub } from '../../events/domain-events.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { MakeSegment } from './campaign-segments.service.ts';
 
 /** A segment's chain, as the segments module hands it back to compile. */
 export type SegmentChain = readonly unknown[];
@@ -34,6 +35,8 @@ export interface CampaignsDeps {
     requireChain(teamId: number, id: number): Promise<SegmentChain>;
     /** The chain's membership as a predicate over `leads`. */
     predicate(teamId: number, chain: SegmentChain): Promise<{ where: RawBuilder<SqlBool> }>;
+    /** Makes an audience, or a segment of `parentId` (create-segment, decision 039). */
+    create: MakeSegment;
   };
   phoneRule(teamId: number): Promise<PhoneRule>;
   gateways: {

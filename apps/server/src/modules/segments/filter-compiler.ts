@@ -3,6 +3,13 @@ import type { TAttributeType } from '@herald/shared/attributes/attributes.schema
 import { normalizeLeadValue } from '@herald/shared/leads/lead-values';
 import { conditionKind, type TConditionKind, type TSegmentCondition } from '@herald/shared/segments/segment-conditions';
 import { escapeLike } from '../../db/sql-text.ts';
+import {
+  campaignsPredicate,
+  engagementPredicate,
+  type ResultsScope,
+  scopeOf,
+  smsStatusPredicate,
+} from './results-filters.ts';
 
 /**
  * Turns validated conditions into one SQL predicate over `leads` (the outer query must select
@@ -19,6 +26,8 @@ export interface CompileContext {
   presenceBits: ReadonlyMap<number, number>;
   /** The team's default phone country (decision 011); Ukraine without it. */
   phoneCountry?: string;
+  /** Set per condition list: what scopes its results filters (decision 039). */
+  results?: ResultsScope;
 }
 
 type Predicate = RawBuilder<SqlBool>;
@@ -138,15 +147,21 @@ export const COMPILERS: Record<TConditionKind, Compiler> = {
   status: inColumn('status', 'text'),
   duplicates: inColumn('duplicates', 'integer'),
   attribute,
+  sms_status: (c, ctx) => smsStatusPredicate(c, ctx.teamId, ctx.results ?? {}),
+  engagement: (c, ctx) => engagementPredicate(c, ctx.teamId, ctx.results ?? {}),
+  // Only a bound on engagement's clicks (read through the scope); alone it narrows nothing.
+  engagement_period: () => TRUE,
+  campaigns: (c) => campaignsPredicate(c),
 };
 
 /** All conditions must hold (an empty list matches every lead). */
 export function compileConditions(conditions: readonly TSegmentCondition[], ctx: CompileContext): Predicate {
   if (conditions.length === 0) return TRUE;
+  const listCtx = { ...ctx, results: scopeOf(conditions) };
   const parts = conditions.map((c) => {
     const kind = conditionKind(c.id);
     if (!kind) return FALSE;
-    return COMPILERS[kind](c, ctx);
+    return COMPILERS[kind](c, listCtx);
   });
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }

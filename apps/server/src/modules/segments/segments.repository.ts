@@ -217,7 +217,7 @@ export function createSegmentsRepository(db: Kysely<DB>) {
       return new Map(rows.map((r) => [Number(r.id), Number(r.presence_bit)]));
     },
 
-    async existingIds(teamId: number, table: 'sources' | 'lists', ids: number[]) {
+    async existingIds(teamId: number, table: 'sources' | 'lists' | 'campaigns', ids: number[]) {
       if (ids.length === 0) return new Set<number>();
       const rows = await db
         .selectFrom(table)

@@ -27,6 +27,13 @@ export interface SegmentsDeps {
   limits?: PlanLimits;
 }
 
+/** Filters whose values are ids of the team's rows: another team's id is refused as unknown. */
+const OWNED_IDS = {
+  source: { table: 'sources', unknown: 'unknown_source' },
+  list: { table: 'lists', unknown: 'unknown_list' },
+  campaigns: { table: 'campaigns', unknown: 'unknown_campaign' },
+} as const;
+
 const SEGMENT_ORDER: SegmentOrderField[] = ['id', 'name', 'created_at'];
 type Listed = SegmentRow & { parent_name: string | null; segments_count: number | string | null };
 
@@ -92,11 +99,11 @@ export function createSegmentsService(deps: SegmentsDeps) {
     const attributeIds = new Set((await deps.attributes(teamId)).map((a) => a.id));
     for (const c of conditions) {
       if (typeof c.id === 'number' && !attributeIds.has(c.id)) throw AppError.field('filters', 'unknown_attribute');
-      if (c.id === 'source' || c.id === 'list') {
+      const owned = OWNED_IDS[c.id as keyof typeof OWNED_IDS];
+      if (owned) {
         const ids = c.values.map(Number);
-        const found = await repo.existingIds(teamId, c.id === 'source' ? 'sources' : 'lists', ids);
-        if (ids.some((i) => !found.has(i)))
-          throw AppError.field('filters', c.id === 'source' ? 'unknown_source' : 'unknown_list');
+        const found = await repo.existingIds(teamId, owned.table, ids);
+        if (ids.some((i) => !found.has(i))) throw AppError.field('filters', owned.unknown);
       }
     }
   }
