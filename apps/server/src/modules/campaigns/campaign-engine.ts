@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { TCampaignStatus } from '@herald/shared/campaigns/campaign-moves';
+import { runAsBulk } from '../../db/connection-priority.ts';
 import type { DB } from '../../db/schema.ts';
 import type { DomainEventsHub } from '../../events/domain-events.ts';
 import {
@@ -279,7 +280,8 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
   let stopped = false;
   const run = () => {
     if (running || stopped) return;
-    running = tick()
+    // Bulk work: on the embedded database a person's request is given the connection first.
+    running = runAsBulk(() => tick())
       // A failed tick (the database restarting) is logged and tried again on the next one.
       .catch((err) => failed(null, err))
       .finally(() => {

@@ -3,6 +3,7 @@ import type { MessagesDeps } from './messages.deps.ts';
 import { createMessagesRepository } from './messages.repository.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { createSendService } from './send.service.ts';
+import { runAsBulk } from '../../db/connection-priority.ts';
 import { startSweeper } from '../../jobs/sweeper.ts';
 import { createDispatcher, type EngineSettings } from './dispatch.ts';
 import { createSweep } from './reconcile.ts';
@@ -75,7 +76,8 @@ export async function createMessagesModule(
   const lane = async (_: unknown, index: number) => {
     while (!stopped) {
       try {
-        const done = await dispatcher.dispatchDue(index);
+        // Bulk work: on the embedded database a person's request is given the connection first.
+        const done = await runAsBulk(() => dispatcher.dispatchDue(index));
         if (done.sent === 0 && !stopped) await pause(Math.max(5, done.waitMs));
       } catch {
         // A stopped send (the database restarting, a crash a test stages): its rows' leases decide.
@@ -87,10 +89,12 @@ export async function createMessagesModule(
     await deps.jobs.register(POLL_JOB, (data) => status.poll(data), { retryLimit: 2, retryDelay: 30 });
     const sweep = createSweep({ ...deps, rows, dispatcher, settings });
     // A lease cannot run out sooner than it lasts: sweeping once a lease finds every dead claim in time.
-    sweeper = await startSweeper(Math.min(deps.sweepEveryMs ?? 60_000, settings.leaseMs), async () => {
-      await sweep();
-      await status.sweepKept();
-    });
+    sweeper = await startSweeper(Math.min(deps.sweepEveryMs ?? 60_000, settings.leaseMs), () =>
+      runAsBulk(async () => {
+        await sweep();
+        await status.sweepKept();
+      }),
+    );
     lanes = Array.from({ length: settings.lanes }, lane);
   }
   return {
