@@ -207,6 +207,12 @@ describe.each(databases)('campaign statistics on %s', (kind) => {
     expect((await leads('unconfirmed')).data.map((l) => l.phone)).toEqual([phones[4]]);
     expect((await leads('unknown')).data.map((l) => l.phone)).toEqual([phones[6]]);
     expect((await leads('not_engaged')).meta.total).toBe(sent.length - 1);
+    expect((await leads('all_sent')).meta.total).toBe(sent.length);
+    expect((await leads('all_failed')).data.map((l) => l.phone).sort()).toEqual(
+      [phones[1], phones[2], phones[3]].sort(),
+    );
+    expect((await leads('clicked_or_unsubscribed')).data.map((l) => l.phone)).toEqual([phones[5]]);
+    expect((await leads('unsubscribe')).meta.total).toBe(0);
     expect((await call(owner.token, 'GET', `/campaigns/${id}/statistic-leads?filter_type=nope`)).statusCode).toBe(422);
   });
 

@@ -45,6 +45,10 @@ const SourcesPage = lazyPage(() => import('./routes/sources/sources-page.tsx'), 
 const CampaignsPage = lazyPage(() => import('./routes/campaigns/campaigns-page.tsx'), 'CampaignsPage');
 const CampaignPage = lazyPage(() => import('./routes/campaigns/campaign-page.tsx'), 'CampaignPage');
 const CampaignLogsPage = lazyPage(() => import('./routes/campaigns/campaign-logs-page.tsx'), 'CampaignLogsPage');
+const CampaignStatisticsPage = lazyPage(
+  () => import('./routes/campaigns/campaign-statistics-page.tsx'),
+  'CampaignStatisticsPage',
+);
 const CampaignAudiencePage = lazyPage(
   () => import('./routes/campaigns/campaign-audience-page.tsx'),
   'CampaignAudiencePage',
@@ -188,6 +192,7 @@ export const router = createBrowserRouter([
               { index: true, element: <CampaignsPage /> },
               { path: ':campaignId', element: <CampaignPage /> },
               { path: ':campaignId/logs', element: <CampaignLogsPage /> },
+              { path: ':campaignId/statistics', element: <CampaignStatisticsPage /> },
               {
                 path: ':campaignId/audience',
                 handle: { Crumb: CampaignCrumb },

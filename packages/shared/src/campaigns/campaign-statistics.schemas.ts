@@ -86,15 +86,22 @@ export const ZCampaignStatistic = z.object({
 export type TCampaignStatistic = z.infer<typeof ZCampaignStatistic>;
 
 /**
- * What `statistic-leads` can open: an SMS status or an engagement value (spec), and the other
- * figures of the screen (clicked, not engaged, and each bucket).
+ * What `statistic-leads` can open: an SMS status or an engagement value (spec; `engaged` is a
+ * human click), and the screen's other figures: clicked, engaged in any way, not engaged, every
+ * message handed over (`all_sent`), every failure whatever its status (`all_failed`), and the
+ * unconfirmed, skipped and unknown buckets.
  */
 export const STATISTIC_FILTER_TYPES = [
   ...SMS_STATUSES,
   ...ENGAGEMENT_VALUES,
   'clicked',
+  'clicked_or_unsubscribed',
   'not_engaged',
-  ...RECIPIENT_BUCKETS.filter((b) => b !== 'delivered' && b !== 'sent' && b !== 'queued'),
+  'all_sent',
+  'all_failed',
+  'unconfirmed',
+  'skipped',
+  'unknown',
 ] as const;
 export const ZStatisticFilterType = z.enum(STATISTIC_FILTER_TYPES);
 export type TStatisticFilterType = z.infer<typeof ZStatisticFilterType>;

@@ -238,16 +238,18 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
     const f = q.filter_type;
     const where =
       f === 'clicked' || f === 'engaged'
-        ? sql`l.clicked`
+        ? sql`coalesce(l.clicked, false)`
         : f === 'unsubscribe'
-          ? sql`l.unsubscribed`
-          : f === 'not_engaged'
-            ? sql`m.state = 'submitted' and not coalesce(l.clicked or l.unsubscribed, false)`
-            : f === 'unconfirmed' || f === 'failed' || f === 'skipped' || f === 'unknown'
-              ? f === 'failed'
-                ? sql`(${SMS_STATUS_SQL}) = 'failed'`
-                : sql`(${BUCKET_SQL}) = ${f}`
-              : sql`(${SMS_STATUS_SQL}) = ${f}`;
+          ? sql`coalesce(l.unsubscribed, false)`
+          : f === 'clicked_or_unsubscribed'
+            ? sql`coalesce(l.clicked or l.unsubscribed, false)`
+            : f === 'not_engaged'
+              ? sql`m.state = 'submitted' and not coalesce(l.clicked or l.unsubscribed, false)`
+              : f === 'all_sent'
+                ? sql`m.state = 'submitted'`
+                : f === 'all_failed' || f === 'unconfirmed' || f === 'skipped' || f === 'unknown'
+                  ? sql`(${BUCKET_SQL}) = ${f === 'all_failed' ? 'failed' : f}`
+                  : sql`(${SMS_STATUS_SQL}) = ${f}`;
     const step = q.step_id === undefined ? sql`` : sql`and m.campaign_step_id = ${q.step_id}`;
     const from = sql`from messages m ${LINKS_OF_MESSAGE} join campaign_steps s on s.id = m.campaign_step_id
       where m.campaign_id = ${id} and m.team_id = ${user.teamId} ${step} and ${where}`;

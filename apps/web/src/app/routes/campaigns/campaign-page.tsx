@@ -26,8 +26,8 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useIdParam } from '../../use-id-param.ts';
 import { StepComposer } from './step-composer.tsx';
 
-/** The tabs over a campaign: the campaign itself, its audience (decision 038) and its log. */
-export function CampaignTabs({ id, active }: { id: number; active: 'campaign' | 'audience' | 'logs' }) {
+/** The tabs over a campaign: the campaign itself, its audience (decision 038), its statistics (037) and its log. */
+export function CampaignTabs({ id, active }: { id: number; active: 'campaign' | 'audience' | 'statistics' | 'logs' }) {
   const { t } = useTranslation('campaigns');
   return (
     <Tabs value={active}>
@@ -37,6 +37,9 @@ export function CampaignTabs({ id, active }: { id: number; active: 'campaign' | 
         </Tabs.Tab>
         <Tabs.Tab value="audience" renderRoot={(props) => <Link {...props} to={`/campaigns/${id}/audience`} />}>
           {t('tabs.audience')}
+        </Tabs.Tab>
+        <Tabs.Tab value="statistics" renderRoot={(props) => <Link {...props} to={`/campaigns/${id}/statistics`} />}>
+          {t('tabs.statistics')}
         </Tabs.Tab>
         <Tabs.Tab value="logs" renderRoot={(props) => <Link {...props} to={`/campaigns/${id}/logs`} />}>
           {t('tabs.logs')}

@@ -1,0 +1,129 @@
+import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
+import { useCampaign } from '../../../features/campaigns/api/get-campaign.ts';
+import { useCampaignStatistic } from '../../../features/campaigns/api/get-campaign-statistic.ts';
+import { CampaignStatusBadge } from '../../../features/campaigns/components/campaign-status-badge.tsx';
+import {
+  StatisticLinksTable,
+  StatisticSliceTable,
+  StatisticStepsTable,
+} from '../../../features/campaigns/components/statistic-breakdowns.tsx';
+import { StatisticBuckets, StatisticFigures } from '../../../features/campaigns/components/statistic-figures.tsx';
+import { StatisticHourlyChart } from '../../../features/campaigns/components/statistic-hourly-chart.tsx';
+import {
+  type LeadsOpened,
+  StatisticLeadsDrawer,
+} from '../../../features/campaigns/components/statistic-leads-drawer.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { useIdParam } from '../../use-id-param.ts';
+import { CampaignTabs } from './campaign-page.tsx';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={4} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** `/campaigns/{id}/statistics` (decision 037): the campaign's and each step's figures, live while it sends. */
+export function CampaignStatisticsPage() {
+  const { t } = useTranslation('campaigns');
+  const id = useIdParam('campaignId');
+  const campaign = useCampaign(id);
+  const sending = campaign.data?.status === 'active' || campaign.data?.status === 'processing';
+  const stats = useCampaignStatistic(id, sending);
+  const [scope, setScope] = useState('campaign');
+  const [opened, setOpened] = useState<LeadsOpened | null>(null);
+
+  const s = stats.data;
+  const step = s?.steps.find((x) => String(x.step_id) === scope);
+  const figures = step ?? s?.campaign ?? null;
+  const open = (filter: LeadsOpened['filter'], label: string) => setOpened({ filter, label, stepId: step?.step_id });
+
+  return (
+    <Stack>
+      <Group gap="sm">
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          {campaign.data?.name ?? ''}
+        </Title>
+        {campaign.data && <CampaignStatusBadge status={campaign.data.status} />}
+      </Group>
+      <CampaignTabs id={id} active="statistics" />
+      {stats.isPending ? (
+        <LoadingState rows={6} />
+      ) : stats.isError ? (
+        <ErrorState error={stats.error} onRetry={() => stats.refetch()} />
+      ) : !s?.available || !figures ? (
+        <Paper withBorder radius="md" p="md">
+          <EmptyState text={t('statistics.unavailable')} hint={t('statistics.unavailableHint')} />
+        </Paper>
+      ) : (
+        <>
+          {s.steps.length > 1 && (
+            <SegmentedControl
+              value={scope}
+              onChange={setScope}
+              data={[
+                { value: 'campaign', label: t('statistics.wholeCampaign') },
+                ...s.steps.map((x) => ({ value: String(x.step_id), label: t('statistics.stepN', { n: x.position }) })),
+              ]}
+              style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+            />
+          )}
+          <StatisticFigures f={figures} currency={s.currency} onOpen={open} />
+          <Section title={t('statistics.buckets')}>
+            <Text size="sm" c="dimmed" mb="sm">
+              {t('statistics.bucketsHint', { hours: s.unconfirmed_after_hours })}
+            </Text>
+            <StatisticBuckets f={figures} onOpen={open} />
+          </Section>
+          <Section title={t('statistics.hourly')}>
+            <StatisticHourlyChart hourly={s.hourly} />
+          </Section>
+          {s.steps.length > 1 && (
+            <Section title={t('statistics.steps')}>
+              <StatisticStepsTable steps={s.steps} currency={s.currency} onStep={(x) => setScope(String(x))} />
+            </Section>
+          )}
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Section title={t('statistics.links')}>
+              <StatisticLinksTable links={s.links} />
+            </Section>
+            <Section title={t('statistics.optOuts')}>
+              <Stack gap={4}>
+                <Text>{t('statistics.optOutStop', { count: s.opt_outs.stop, n: formatNumber(s.opt_outs.stop) })}</Text>
+                <Text>
+                  {t('statistics.optOutLink', {
+                    count: s.opt_outs.unsubscribe_link,
+                    n: formatNumber(s.opt_outs.unsubscribe_link),
+                  })}
+                </Text>
+              </Stack>
+            </Section>
+          </SimpleGrid>
+          <Section title={t('statistics.byGateway')}>
+            <StatisticSliceTable
+              label={t('statistics.gateway')}
+              currency={s.currency}
+              rows={s.by_gateway.map((g) => ({ ...g, label: g.name ?? t('statistics.gatewayGone') }))}
+            />
+          </Section>
+          <Section title={t('statistics.bySender')}>
+            <StatisticSliceTable
+              label={t('statistics.sender')}
+              currency={s.currency}
+              rows={s.by_sender.map((g) => ({ ...g, label: g.sender ?? t('statistics.gatewaySender') }))}
+            />
+          </Section>
+        </>
+      )}
+      <StatisticLeadsDrawer campaignId={id} opened={opened} onClose={() => setOpened(null)} />
+    </Stack>
+  );
+}
