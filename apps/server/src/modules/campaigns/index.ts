@@ -41,7 +41,8 @@ export type CampaignLogs = (
  * Wires campaigns' editing side (decision 031): repositories → services → routes. What the engine
  * builds on, from here:
  * - `recipients.fix(tx, teamId, campaignId)`: writes the campaign's recipients, every audience lead
- *   in one bucket, by the very statement the preview counts with (`recipientBuckets`);
+ *   in one bucket, by the very statement the preview counts with (`recipientBuckets`); the engine's
+ *   own start writes the same buckets a chunk of lead ids per transaction (`campaign-start.ts`, 036);
  * - `logs.append` / `logs.appendMany`: log entries in the caller's transaction;
  * - `repo`, `steps`: the rows, read and moved by the engine's own statements.
  */
