@@ -10,20 +10,16 @@ export const SEGMENT_SOURCE_STATUSES = ['completed', 'failed', 'paused'] as cons
 /**
  * POST campaigns/{id}/create-segment (spec section 7): an audience, or a segment of the chosen
  * audience, of the campaign's leads with this SMS status and/or this engagement. Dynamic unless
- * `ignore_new_leads` (frozen: the leads it matches now).
+ * `ignore_new_leads` (frozen: the leads it matches now). One of sms_status and engagement is
+ * required: the service says so after another team's campaign has answered 404.
  */
-export const ZCreateCampaignSegmentRequest = z
-  .object({
-    audience_id: z.coerce.number().int().positive().nullish(),
-    name: z.string().trim().min(1, messageText('name_required')).max(255),
-    ignore_new_leads: z.boolean().default(false),
-    sms_status: ZSmsStatus.nullish(),
-    engagement: ZEngagement.nullish(),
-  })
-  .refine((b) => Boolean(b.sms_status || b.engagement), {
-    path: ['sms_status'],
-    message: messageText('campaign_segment_filter_required'),
-  });
+export const ZCreateCampaignSegmentRequest = z.object({
+  audience_id: z.coerce.number().int().positive().nullish(),
+  name: z.string().trim().min(1, messageText('name_required')).max(255),
+  ignore_new_leads: z.boolean().default(false),
+  sms_status: ZSmsStatus.nullish(),
+  engagement: ZEngagement.nullish(),
+});
 export type TCreateCampaignSegmentRequest = z.input<typeof ZCreateCampaignSegmentRequest>;
 
 /** GET completed-campaigns: the choices of the audience filter `campaigns`. */

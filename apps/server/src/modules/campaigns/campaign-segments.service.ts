@@ -52,6 +52,9 @@ export function createCampaignSegments(deps: { repo: CampaignSegmentsRepository;
     ) {
       const status = await deps.repo.findStatus(user.teamId, campaignId);
       if (!status) throw new AppError('not_found', message('campaign_not_found'));
+      if (!input.sms_status && !input.engagement) {
+        throw AppError.field('sms_status', 'campaign_segment_filter_required');
+      }
       if (!(SEGMENT_SOURCE_STATUSES as readonly string[]).includes(status)) {
         throw AppError.field('status', 'campaign_segment_unavailable');
       }
