@@ -1,12 +1,14 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
+import { ENGAGEMENT_VALUES, SMS_STATUSES } from '@herald/shared/campaigns/campaign-results';
 import { LEAD_STATUSES } from '@herald/shared/leads/leads.schemas';
-import type { TFilterOperator } from '@herald/shared/segments/segment-conditions';
+import { ENGAGEMENT_PERIODS, type TFilterOperator } from '@herald/shared/segments/segment-conditions';
 import type { TSourceWithLists } from '@herald/shared/sources/sources.schemas';
 import { ActionIcon, Group, MultiSelect, Select, TagsInput, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { attributeLabel } from '../../../lib/attribute-label.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { useCompletedCampaigns } from '../api/get-completed-campaigns.ts';
 import {
   checkRow,
   type FilterRow,
@@ -50,6 +52,7 @@ export function FilterRowEditor({
   const n = index + 1;
   const kind = kindOf(row);
   const check = checkRow(row);
+  const campaigns = useCompletedCampaigns(kind === 'campaigns');
   const error = showError && 'error' in check ? translateMessage(check.error) : undefined;
 
   const filterData = filterChoices(attributes).map((c) => ({
@@ -82,8 +85,11 @@ export function FilterRowEditor({
   let valuesInput: React.ReactNode = null;
   if (kind && !isValueless(row.operator)) {
     const common = { 'aria-label': valuesLabel, disabled, error: error ? ' ' : undefined, flex: 1, miw: 220 };
-    if (kind === 'source' || kind === 'list' || kind === 'status') {
-      const data = valueOptions(kind, row, rows, sources, (s) => t(`leads:status.${s}`));
+    if (kind !== 'attribute' && kind !== 'duplicates') {
+      const data =
+        kind === 'source' || kind === 'list' || kind === 'status'
+          ? valueOptions(kind, row, rows, sources, (s) => t(`leads:status.${s}`))
+          : resultOptions(kind, row, campaigns.data?.data ?? [], t);
       valuesInput = takesOneValue(row) ? (
         <Select
           {...common}
@@ -92,6 +98,7 @@ export function FilterRowEditor({
           onChange={(v) => setValues(v ? [v] : [])}
           searchable
           placeholder={t('chooseOne')}
+          nothingFoundMessage={kind === 'campaigns' ? t('results.noCampaigns') : undefined}
         />
       ) : (
         <MultiSelect
@@ -101,6 +108,7 @@ export function FilterRowEditor({
           onChange={setValues}
           searchable
           placeholder={row.values.length ? undefined : t('chooseValues')}
+          nothingFoundMessage={kind === 'campaigns' ? t('results.noCampaigns') : undefined}
         />
       );
     } else {
@@ -161,6 +169,22 @@ export function FilterRowEditor({
       )}
     </div>
   );
+}
+
+/** The results filters' choices (decision 039); a saved campaign no longer finished still shows its id. */
+function resultOptions(
+  kind: 'sms_status' | 'engagement' | 'engagement_period' | 'campaigns',
+  row: FilterRow,
+  campaigns: Array<{ id: number; name: string }>,
+  t: (key: string) => string,
+) {
+  if (kind === 'sms_status') return SMS_STATUSES.map((s) => ({ value: s, label: t(`results.smsStatus.${s}`) }));
+  if (kind === 'engagement') return ENGAGEMENT_VALUES.map((e) => ({ value: e, label: t(`results.engagement.${e}`) }));
+  if (kind === 'engagement_period')
+    return ENGAGEMENT_PERIODS.map((p) => ({ value: p, label: t(`results.period.${p}`) }));
+  const offered = campaigns.map((c) => ({ value: String(c.id), label: c.name }));
+  const known = new Set(offered.map((o) => o.value));
+  return [...offered, ...row.values.filter((v) => !known.has(v)).map((v) => ({ value: v, label: `#${v}` }))];
 }
 
 function valueOptions(

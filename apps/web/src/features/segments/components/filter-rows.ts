@@ -2,7 +2,9 @@ import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schema
 import {
   CONDITION_KINDS,
   conditionKind,
+  engagementPeriodEnabled,
   listFilterEnabled,
+  ONCE_ONLY_KINDS,
   sourceFilterEnabled,
   type TConditionKind,
   type TFilterOperator,
@@ -47,8 +49,8 @@ export const isValueless = (operator: TFilterOperator | null) =>
 
 export const takesOneValue = (row: FilterRow) => {
   const kind = kindOf(row);
-  const single: readonly TFilterOperator[] =
-    kind && 'singleValue' in CONDITION_KINDS[kind] ? CONDITION_KINDS.list.singleValue : [];
+  const rule = kind ? CONDITION_KINDS[kind] : undefined;
+  const single: readonly TFilterOperator[] = rule && 'singleValue' in rule ? rule.singleValue : [];
   return row.operator !== null && single.includes(row.operator);
 };
 
@@ -75,15 +77,29 @@ export function conditionsOf(rows: FilterRow[]) {
   };
 }
 
-/** Which filters a row may switch to: source and list follow the spec's enabling rules. */
+/**
+ * Which filters a row may switch to: source and list follow the spec's enabling rules, the results
+ * filters are there once each, and Engagement Period only beside an engagement that includes engaged.
+ */
 export function filterEnabled(id: string, rows: FilterRow[], self: FilterRow, hasParent: boolean): boolean {
   const others = rows.filter((r) => r.key !== self.key);
   if (id === 'source') return sourceFilterEnabled(others, hasParent);
   if (id === 'list') return listFilterEnabled(others, hasParent);
+  if ((ONCE_ONLY_KINDS as readonly string[]).includes(id) && others.some((r) => r.id === id)) return false;
+  if (id === 'engagement_period') return engagementPeriodEnabled(others);
   return true;
 }
 
-export const FIXED_FILTERS = ['source', 'list', 'status', 'duplicates'] as const;
+export const FIXED_FILTERS = [
+  'source',
+  'list',
+  'status',
+  'duplicates',
+  'sms_status',
+  'engagement',
+  'engagement_period',
+  'campaigns',
+] as const;
 
 export function filterChoices(attributes: TLeadAttribute[]) {
   return [
