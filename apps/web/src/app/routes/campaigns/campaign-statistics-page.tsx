@@ -1,3 +1,4 @@
+import { UNCONFIRMED_AFTER_MS } from '@herald/shared/campaigns/campaign-results';
 import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +37,10 @@ export function CampaignStatisticsPage() {
   const { t } = useTranslation('campaigns');
   const id = useIdParam('campaignId');
   const campaign = useCampaign(id);
-  const sending = campaign.data?.status === 'active' || campaign.data?.status === 'processing';
-  const stats = useCampaignStatistic(id, sending);
+  const c = campaign.data;
+  const sending = c?.status === 'active' || c?.status === 'processing';
+  const ended = c?.completed_at ? Date.now() - new Date(c.completed_at).getTime() < UNCONFIRMED_AFTER_MS : false;
+  const stats = useCampaignStatistic(id, sending ? 'sending' : ended ? 'ended' : false);
   const [scope, setScope] = useState('campaign');
   const [opened, setOpened] = useState<LeadsOpened | null>(null);
 

@@ -11,6 +11,8 @@ import { useServerEvent } from '../../../lib/live-events.tsx';
 
 /** While a campaign sends, its figures are read again this often (the spec's import polling, 3 s, is the floor). */
 const SENDING_REFETCH_MS = 5_000;
+/** After it ended, reports and clicks still come for a while: read again this often, for as long as a report may come. */
+const ENDED_REFETCH_MS = 30_000;
 
 export function getCampaignStatistic(id: number, signal?: AbortSignal) {
   return api.get<TCampaignStatistic>(`/campaigns/${id}/statistic`, undefined, signal);
@@ -19,9 +21,10 @@ export function getCampaignStatistic(id: number, signal?: AbortSignal) {
 /**
  * The campaign's figures, live: a `CampaignStatus` event refreshes every `['campaigns']` query (the
  * shell's `CampaignEvents`), the launcher's campaign process moves refresh these, and while it sends
- * they are read every 5 s (reports arrive between the events).
+ * they are read every 5 s (reports arrive between the events); for 72 hours after it ended (late
+ * reports and clicks), every 30 s.
  */
-export function useCampaignStatistic(id: number, sending: boolean) {
+export function useCampaignStatistic(id: number, live: 'sending' | 'ended' | false) {
   const queryClient = useQueryClient();
   const queryKey = ['campaigns', 'statistic', id];
   useServerEvent('ProcessStatus', (process) => {
@@ -32,7 +35,7 @@ export function useCampaignStatistic(id: number, sending: boolean) {
     queryKey,
     queryFn: ({ signal }) => getCampaignStatistic(id, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: sending ? SENDING_REFETCH_MS : false,
+    refetchInterval: live === 'sending' ? SENDING_REFETCH_MS : live === 'ended' ? ENDED_REFETCH_MS : false,
   });
 }
 

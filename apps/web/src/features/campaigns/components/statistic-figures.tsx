@@ -41,6 +41,7 @@ function Figure(props: {
     <Paper withBorder radius="md" p="sm">
       {props.filter ? (
         <UnstyledButton
+          display="block"
           w="100%"
           onClick={() => props.filter && props.onOpen(props.filter, props.label)}
           aria-label={props.label}
@@ -90,7 +91,11 @@ export function StatisticFigures({
           label={t('statistics.clicked')}
           value={n(f.amount_clicked)}
           percent={f.percentage_clicked}
-          hint={t('statistics.clickedHint', { clicks: n(f.human_clicks), other: n(f.other_hits) })}
+          hint={t('statistics.clickedHint', {
+            count: f.human_clicks,
+            clicks: n(f.human_clicks),
+            other: n(f.other_hits),
+          })}
           filter="clicked"
           onOpen={onOpen}
         />
