@@ -1,11 +1,13 @@
 import { UNCONFIRMED_AFTER_MS } from '@herald/shared/campaigns/campaign-results';
 import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/page-states.tsx';
 import { useCampaign } from '../../../features/campaigns/api/get-campaign.ts';
 import { useCampaignStatistic } from '../../../features/campaigns/api/get-campaign-statistic.ts';
 import { CampaignStatusBadge } from '../../../features/campaigns/components/campaign-status-badge.tsx';
+import { CreateSegmentAction } from '../../../features/campaigns/components/create-segment-dialog.tsx';
 import {
   StatisticLinksTable,
   StatisticSliceTable,
@@ -19,6 +21,7 @@ import {
 } from '../../../features/campaigns/components/statistic-leads-drawer.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useIdParam } from '../../use-id-param.ts';
+import { segmentHref } from '../audiences/segment-paths.ts';
 import { CampaignTabs } from './campaign-page.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -43,6 +46,7 @@ export function CampaignStatisticsPage() {
   const stats = useCampaignStatistic(id, sending ? 'sending' : ended ? 'ended' : false);
   const [scope, setScope] = useState('campaign');
   const [opened, setOpened] = useState<LeadsOpened | null>(null);
+  const navigate = useNavigate();
 
   const s = stats.data;
   const step = s?.steps.find((x) => String(x.step_id) === scope);
@@ -56,6 +60,9 @@ export function CampaignStatisticsPage() {
           {campaign.data?.name ?? ''}
         </Title>
         {campaign.data && <CampaignStatusBadge status={campaign.data.status} />}
+        {c && s?.available && (
+          <CreateSegmentAction campaign={c} onCreated={(segment) => navigate(segmentHref(segment))} />
+        )}
       </Group>
       <CampaignTabs id={id} active="statistics" />
       {stats.isPending ? (
