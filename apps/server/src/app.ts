@@ -162,6 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     runWorkers,
     shortLinks: { makeMany: shortLinks.makeMany },
     singleSms: messages.send.sendSingle,
+    exports: segments.exports,
   });
 
   // The modules, listed once: their routes, pages and stops are registered from this list.

@@ -193,14 +193,84 @@ describe.each(databases)('the campaign audience on %s', (kind) => {
     expect(c.sent).toBe(7);
   });
 
+  const exportEnded = async (token: string, exportId: number) => {
+    for (let i = 0; i < 120; i++) {
+      const active = (await call(token, 'GET', '/exports/active')).json().data as Array<{
+        id: number;
+        type: string;
+        url: string;
+        rows: number;
+      }>;
+      const mine = active.find((e) => e.id === exportId);
+      if (mine && mine.type !== 'export-pending') return mine;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return undefined;
+  };
+
+  it('exports the audience as CSV and XLSX: a status, sent-at and clicked column per step, and the cost', async () => {
+    const started = await t.request({
+      method: 'POST',
+      url: `/api/campaigns/${id}/leads/csv`,
+      token: owner.token,
+      headers: { 'accept-language': 'en' },
+      payload: { name: 'Audience file' },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const done = await exportEnded(owner.token, started.json().id);
+    expect(done).toMatchObject({ type: 'export-completed', rows: 6 });
+    const file = await t.request({ method: 'GET', url: `${done?.url}`, token: owner.token });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('Audience file.csv');
+    const lines = file.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Lead,Phone,Step 1 status,Step 1 sent at,Step 1 clicked,Step 2 status,Step 2 sent at,Step 2 clicked,Cost',
+    );
+    expect(lines).toHaveLength(7);
+    const cells = (leadId: number) => lines.find((l) => l.startsWith(`${leadId},`))?.split(',') ?? [];
+    const body = await page('?limit=100');
+    for (const r of body.data) {
+      const row = cells(r.lead_id);
+      expect(row[1]).toBe(r.phone ?? '');
+      expect(row[8]).toBe((r.cost / 100).toFixed(2));
+      expect(row[4]).toBe(r.steps[0].clicked ? 'yes' : 'no');
+    }
+    expect(cells(leads[0].id)[2]).toBe('Delivered');
+    expect(cells(leads[0].id)[4]).toBe('yes');
+    expect(cells(leads[1].id)[2]).toBe('Failed (21211)');
+    expect(cells(leads[1].id)[5]).toBe('Skipped (opted_out)');
+    expect(cells(leads[4].id)[2]).toBe('Unconfirmed');
+    expect(cells(blacklisted)[2]).toBe('Skipped (blacklisted)');
+
+    // The search goes with it; XLSX is a zip of the same rows.
+    const xlsx = await t.request({
+      method: 'POST',
+      url: `/api/campaigns/${id}/leads/xlsx`,
+      token: owner.token,
+      payload: { name: 'One lead', search: leads[2].phone },
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(202);
+    const xdone = await exportEnded(owner.token, xlsx.json().id);
+    expect(xdone).toMatchObject({ type: 'export-completed', rows: 1 });
+    const xfile = await t.request({ method: 'GET', url: `${xdone?.url}`, token: owner.token });
+    expect(xfile.headers['content-type']).toContain('spreadsheetml');
+    expect([...xfile.rawPayload.subarray(0, 2)]).toEqual([0x50, 0x4b]);
+  });
+
   it("answers another team's campaign 404 and its figures not at all; operators are refused", async () => {
     const other = await team(0, '');
     expect((await call(other.owner.token, 'GET', `/campaigns/${id}/leads`)).statusCode).toBe(404);
+    const before = (await call(other.owner.token, 'GET', '/exports/active')).json().data.length;
+    expect((await call(other.owner.token, 'POST', `/campaigns/${id}/leads/csv`, { name: 'Not mine' })).statusCode).toBe(
+      404,
+    );
+    expect((await call(other.owner.token, 'GET', '/exports/active')).json().data).toHaveLength(before);
     const figures = await call(other.owner.token, 'GET', `/campaigns/results?ids=${id}`);
     expect(figures.json().data).toEqual([]);
     const operator = await addMember(t, owner.token, 'team_operator');
     expect((await call(operator.token, 'GET', `/campaigns/${id}/leads`)).statusCode).toBe(403);
     expect((await call(operator.token, 'GET', `/campaigns/results?ids=${id}`)).statusCode).toBe(403);
+    expect((await call(operator.token, 'POST', `/campaigns/${id}/leads/csv`, { name: 'No' })).statusCode).toBe(403);
     expect((await call(owner.token, 'GET', '/campaigns/results?ids=abc')).statusCode).toBe(422);
   });
 });

@@ -35,6 +35,17 @@ export const ROW_COST = sql<number>`case when m.refunded_at is null and m.state 
 export const ROW_CLICKED = sql<boolean>`exists (select 1 from short_links l where l.message_id = m.id
   and l.kind = 'link' and l.first_clicked_at is not null)`;
 
+/**
+ * A search over recipients: the phone (its digits, with or without `+`) or any value the lead holds.
+ */
+function searchedBy(teamId: number, search: string | undefined) {
+  const needle = search?.trim();
+  if (!needle) return sql``;
+  return sql`and (r.phone like ${`%${escapeLike(needle.replace(/^\+/, ''))}%`}
+    or exists (select 1 from lead_values v where v.team_id = ${teamId} and v.lead_id = r.lead_id
+      and v.value ilike ${`%${escapeLike(needle)}%`}))`;
+}
+
 /** The campaign's recipients (`campaign_recipients`) and their messages, read for one team. */
 export function createCampaignAudienceRepository(db: Kysely<DB>) {
   /** The messages of one recipient of the campaign, through `messages_lead_idx`. */
@@ -49,6 +60,21 @@ export function createCampaignAudienceRepository(db: Kysely<DB>) {
   });
 
   return {
+    /** The next `limit` recipients after lead `after`, by lead id (an export's keyset walk). */
+    async after(teamId: number, campaignId: number, args: { after: number; limit: number; search?: string }) {
+      const rows = await sql<RecipientRow>`select r.lead_id, r.phone, r.skip_reason from campaign_recipients r
+        where r.team_id = ${teamId} and r.campaign_id = ${campaignId} and r.lead_id > ${args.after}
+          ${searchedBy(teamId, args.search)}
+        order by r.lead_id limit ${args.limit}`.execute(db);
+      return rows.rows.map((r) => ({ ...r, lead_id: Number(r.lead_id) }));
+    },
+
+    async count(teamId: number, campaignId: number, search?: string): Promise<number> {
+      const r = await sql<{ n: string | number }>`select count(*) as n from campaign_recipients r
+        where r.team_id = ${teamId} and r.campaign_id = ${campaignId} ${searchedBy(teamId, search)}`.execute(db);
+      return Number(r.rows[0]?.n ?? 0);
+    },
+
     /**
      * A page of recipients. `search` matches the recipient's phone (its digits, with or without
      * `+`) or any value the lead holds; ties fall back to the lead id, so pages never overlap.
@@ -63,12 +89,7 @@ export function createCampaignAudienceRepository(db: Kysely<DB>) {
         order: { field: TCampaignAudienceSortField; dir: 'asc' | 'desc' };
       },
     ): Promise<{ rows: RecipientRow[]; total: number }> {
-      const needle = args.search?.trim();
-      const searched = needle
-        ? sql`and (r.phone like ${`%${escapeLike(needle.replace(/^\+/, ''))}%`}
-            or exists (select 1 from lead_values v where v.team_id = ${teamId} and v.lead_id = r.lead_id
-              and v.value ilike ${`%${escapeLike(needle)}%`}))`
-        : sql``;
+      const searched = searchedBy(teamId, args.search);
       const where = sql`r.team_id = ${teamId} and r.campaign_id = ${campaignId} ${searched}`;
       const dir = args.order.dir === 'asc' ? sql`asc` : sql`desc`;
       // Nulls (no phone, never sent) last whichever way, so the first page shows those that have one.

@@ -3,13 +3,13 @@ import {
   type TCampaignAudienceQuery,
   type TCampaignFigures,
   type TCampaignRecipientPage,
-  type TRecipientStep,
 } from '@herald/shared/campaigns/campaign-audience.schemas';
-import { bucketOf, percentOf, smsStatusOf } from '@herald/shared/campaigns/campaign-results';
+import { percentOf } from '@herald/shared/campaigns/campaign-results';
 import { pageMeta } from '@herald/shared/common/pagination.schemas';
 import type { AuthUser } from '../../auth/authenticate.ts';
 import { pageArgs } from '../../http/paging.ts';
-import type { CampaignAudienceRepository, RecipientMessageRow } from './campaign-audience.repository.ts';
+import type { CampaignAudienceRepository } from './campaign-audience.repository.ts';
+import { toRecipients } from './campaign-recipient-rows.ts';
 import type { CampaignStepsRepository } from './campaign-steps.repository.ts';
 import type { CampaignsRepository } from './campaigns.repository.ts';
 import { notFound } from './campaigns.service.ts';
@@ -38,58 +38,12 @@ export function createCampaignAudienceService(deps: {
         campaignId,
         rows.map((r) => r.lead_id),
       );
-      const byLeadStep = new Map<string, RecipientMessageRow>();
-      for (const m of messages) byLeadStep.set(`${m.lead_id}:${m.step_id}`, m);
-      const at = now();
-      const data = rows.map((r) => {
-        const perStep: TRecipientStep[] = steps.map((s) => {
-          const m = byLeadStep.get(`${r.lead_id}:${Number(s.id)}`);
-          const base = { step_id: Number(s.id), position: s.position };
-          // No row: skipped for the whole campaign (its reason), or the step has not reached it yet.
-          if (!m) {
-            return r.skip_reason !== null
-              ? {
-                  ...base,
-                  bucket: 'skipped',
-                  reason: r.skip_reason,
-                  sms_status: null,
-                  state: null,
-                  sent_at: null,
-                  clicked: false,
-                  cost: 0,
-                }
-              : {
-                  ...base,
-                  bucket: 'queued',
-                  reason: null,
-                  sms_status: null,
-                  state: null,
-                  sent_at: null,
-                  clicked: false,
-                  cost: 0,
-                };
-          }
-          const { bucket, reason } = bucketOf(m, at);
-          return {
-            ...base,
-            bucket,
-            reason,
-            sms_status: smsStatusOf(m),
-            state: m.state,
-            sent_at: m.submitted_at === null ? null : new Date(m.submitted_at).toISOString(),
-            clicked: m.clicked,
-            cost: m.cost,
-          };
-        });
-        return {
-          lead_id: r.lead_id,
-          phone: r.phone,
-          skip_reason: r.skip_reason,
-          steps: perStep,
-          clicked: perStep.some((s) => s.clicked),
-          cost: perStep.reduce((sum, s) => sum + s.cost, 0),
-        };
-      });
+      const data = toRecipients(
+        rows,
+        steps.map((s) => ({ id: Number(s.id), position: s.position })),
+        messages,
+        now(),
+      );
       return {
         data,
         meta: pageMeta(query.page, query.limit, total),

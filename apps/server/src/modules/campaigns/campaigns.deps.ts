@@ -1,7 +1,9 @@
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { PhoneRule } from '@herald/shared/leads/phone';
 import type { TSingleSmsRequest, TSingleSmsResponse } from '@herald/shared/messages/messages.schemas';
+import type { TExport } from '@herald/shared/segments/segments.schemas';
 import type { DB } from '../../db/schema.ts';
+import type { CampaignExportSource } from './campaign-audience-export.ts';
 import type { DomainEventsHub } from '../../events/domain-events.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -25,6 +27,18 @@ export interface ShortLinksMaker {
     }>,
     domainId?: number,
   ): Promise<Array<{ text: string }>>;
+}
+
+/** The exports' runner (segments module) as the campaign audience's file uses it (decision 038). */
+export interface CampaignExports {
+  sources: { campaign?: Pick<CampaignExportSource, 'plan'> };
+  startCampaign(
+    user: { id: number; teamId: number },
+    campaignId: number,
+    request: { name: string; search?: string; format: 'csv' | 'xlsx' },
+    language: 'uk' | 'en' | 'ru',
+    requireCampaign: (teamId: number, id: number) => Promise<void>,
+  ): Promise<TExport>;
 }
 
 /** What campaigns is handed by the modules built before it; narrow on purpose. */
@@ -76,6 +90,8 @@ export interface CampaignsDeps {
   mailer: Mailer;
   /** Links in mails. */
   appUrl: string;
+  /** The campaign audience's CSV and XLSX go through the audiences' exports. */
+  exports?: CampaignExports;
   /** Where the engine reports a campaign that cannot move. */
   log?: { error(obj: object, msg: string): void };
   /** Whether this process runs the engine's tick (worker processes). */

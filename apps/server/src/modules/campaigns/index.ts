@@ -26,6 +26,7 @@ import { campaignSegmentRoutes } from './campaign-segments.routes.ts';
 import { createCampaignSegments } from './campaign-segments.service.ts';
 import { campaignStatisticsRoutes } from './campaign-statistics.routes.ts';
 import { createCampaignStatistics } from './campaign-statistics.service.ts';
+import { createCampaignExportSource } from './campaign-audience-export.ts';
 import { createCampaignAudienceRepository } from './campaign-audience.repository.ts';
 import { campaignAudienceRoutes } from './campaign-audience.routes.ts';
 import { createCampaignAudienceService } from './campaign-audience.service.ts';
@@ -64,10 +65,16 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
   const stepsService = createCampaignStepsService({ db, repo, steps, audiences, checks });
   const aliases = createCampaignAliases({ steps: stepsService, audiences });
   // Decision 038: the campaign's recipients and what each step did for them.
-  const audience = createCampaignAudienceService({ repo, steps, audience: createCampaignAudienceRepository(db) });
+  const audienceRepo = createCampaignAudienceRepository(db);
+  const audience = createCampaignAudienceService({ repo, steps, audience: audienceRepo });
+  const audienceExport = createCampaignExportSource({ repo, steps, audience: audienceRepo });
+  if (deps.exports) deps.exports.sources.campaign = audienceExport;
   const statistics = createCampaignStatistics({ db, repo });
   // Decision 039: segments made from a campaign's results, and the campaigns filter's choices.
-  const fromResults = createCampaignSegments({ repo: createCampaignSegmentsRepository(db), makeSegment: deps.segments.create });
+  const fromResults = createCampaignSegments({
+    repo: createCampaignSegmentsRepository(db),
+    makeSegment: deps.segments.create,
+  });
   const testSend = createCampaignTestSend({ ...deps, repo, steps, audienceOf: (t, id) => preview.audienceOf(t, id) });
   const logs: CampaignLogs = async (user, campaignId, query) => {
     if (!(await repo.find(user.teamId, campaignId))) throw notFound();
@@ -130,7 +137,7 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
     logs: { append: appendCampaignLog, appendMany: appendCampaignLogs },
     routes: async (app: FastifyInstance) => {
       await campaignsRoutes(app, { campaigns, steps: stepsService, preview, logs, testSend, aliases });
-      await campaignAudienceRoutes(app, audience);
+      await campaignAudienceRoutes(app, audience, deps.exports && { exports: deps.exports, source: audienceExport });
       await campaignSegmentRoutes(app, fromResults);
       await campaignStatisticsRoutes(app, statistics);
     },

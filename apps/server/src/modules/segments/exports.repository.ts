@@ -27,7 +27,7 @@ export function createExportsRepository(db: Kysely<DB>) {
     async create(row: {
       team_id: number;
       user_id: number;
-      segment_id: number;
+      segment_id: number | null;
       name: string;
       request: Record<string, unknown>;
     }): Promise<ExportRow> {

@@ -15,7 +15,7 @@ import { startSweeper } from '../../jobs/sweeper.ts';
 import { createExportsRepository } from './exports.repository.ts';
 import { exportsRoutes } from './exports.routes.ts';
 import { createExportsService } from './exports.service.ts';
-import { createExportRunner, EXPORT_JOB } from './segment-export.job.ts';
+import { createExportRunner, EXPORT_JOB, type ExportRowsSource } from './segment-export.job.ts';
 import { createSegmentLeadsRepository } from './segment-leads.repository.ts';
 import { createSegmentsRepository } from './segments.repository.ts';
 import { segmentsRoutes } from './segments.routes.ts';
@@ -67,7 +67,10 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
   deps.limits?.provide('audience-limit', (on, teamId) => countTeamRows(on, 'segments', teamId));
   const dir = join(deps.dataDir === ':memory:' ? '.' : deps.dataDir, 'exports');
   const exportsRepo = createExportsRepository(db);
+  // Filled by the modules that export through this runner when they start (the campaign audience).
+  const exportSources: { campaign?: ExportRowsSource } = {};
   const runner = createExportRunner({
+    sources: exportSources,
     exports: exportsRepo,
     leads,
     segments,
@@ -108,6 +111,8 @@ export async function createSegmentsModule(deps: SegmentsModuleDeps) {
 
   return {
     segments,
+    /** Another module's export: its rows source, and the start of one of its files (decision 038). */
+    exports: { sources: exportSources, startCampaign: exports.startCampaign },
     stop() {
       sweeper?.stop();
     },

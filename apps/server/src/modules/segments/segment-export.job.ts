@@ -28,6 +28,37 @@ export interface ExportRunnerDeps {
   batchSize: number;
   /** How often a run tells the database it is alive (the sweep's stale limit is several times it). */
   beatEveryMs: number;
+  /** Rows other modules export through this runner, by the request's key (`campaign_id`). */
+  sources?: { campaign?: ExportRowsSource };
+}
+
+type ExportRequest = TExportRequest & { language?: TExportLanguage; campaign_id?: number };
+
+/** What a file is written from: its header, its rows in batches after a key, and what to release at the end. */
+interface ExportPlan {
+  header: string[];
+  total: number;
+  next(
+    after: number | undefined,
+    xlsx: boolean,
+  ): Promise<{ count: number; last: number; text?: string; rows?: string[][] }>;
+  end(): Promise<void>;
+}
+
+/**
+ * Another module's rows as an export's file (the campaign audience, decision 038): registered by
+ * that module at its start, so the exports' rows, files, progress and downloads stay in one place.
+ */
+export interface ExportRowsSource {
+  plan(
+    teamId: number,
+    id: number,
+    args: { search?: string; language?: TExportLanguage },
+  ): Promise<{
+    header: string[];
+    total: number;
+    batch(after: number, limit: number): Promise<{ rows: string[][]; count: number; last: number }>;
+  }>;
 }
 
 /** Another run has taken the export (this one was given up for dead): it stops quietly. */
@@ -39,6 +70,60 @@ export function createExportRunner(deps: ExportRunnerDeps) {
     if (row?.user_id) await deps.bus.publish({ userId: row.user_id }, { type: 'ExportStatus', payload: toExport(row) });
   }
 
+  /** A segment's leads, walked in the table's order (decision 010). */
+  async function segmentPlan(
+    teamId: number,
+    row: ExportRow,
+    request: ExportRequest,
+    search: string | undefined,
+    labels: ReturnType<typeof exportLabels>,
+  ): Promise<ExportPlan> {
+    if (row.segment_id === null) throw new Error('The audience was deleted.');
+    const chain = await deps.segments.requireChain(teamId, Number(row.segment_id));
+    const { where, inRanges } = await deps.segments.predicate(teamId, chain);
+    const all = await deps.attributes(teamId);
+    const byId = new Map(all.map((a) => [a.id, a]));
+    const chosen = request.attributes.flatMap((id) => byId.get(id) ?? []);
+    const columns = chosen.length > 0 ? chosen : all;
+    const field = LEAD_ORDER_FIELDS.includes(request.order?.field as LeadOrderField)
+      ? (request.order?.field as LeadOrderField)
+      : 'id';
+    const order = { field, dir: request.order?.dir ?? 'desc' };
+    const { total } = await deps.leads.count(teamId, { where, search, inRanges });
+    const ids = columns.map((a) => a.id);
+    const walk = await deps.leads.prepareWalk(teamId, Number(row.id), { where, search, order });
+    return {
+      header: [...columns.map((a) => exportColumnName(a, request.language)), labels.status],
+      total,
+      next: (after, xlsx) => {
+        const args = [teamId, walk, { where, search }, after, deps.batchSize, ids, labels.statuses] as const;
+        return xlsx ? deps.leads.rowsBatch(...args) : deps.leads.renderBatch(...args);
+      },
+      end: () => deps.leads.endWalk(walk),
+    };
+  }
+
+  /** A campaign's recipients and what each step did for them (decision 038), by lead id. */
+  async function campaignPlan(
+    teamId: number,
+    campaignId: number,
+    search: string | undefined,
+    language: TExportLanguage | undefined,
+  ): Promise<ExportPlan> {
+    const source = deps.sources?.campaign;
+    if (!source) throw new Error('Campaign exports are not wired.');
+    const plan = await source.plan(teamId, campaignId, { search, language });
+    return {
+      header: plan.header,
+      total: plan.total,
+      next: async (after, xlsx) => {
+        const batch = await plan.batch(after ?? 0, deps.batchSize);
+        return xlsx ? batch : { ...batch, text: batch.rows.map((cells) => csvLine(cells)).join('') };
+      },
+      end: async () => {},
+    };
+  }
+
   async function run(data: { exportId: number }, context: JobContext): Promise<JobOutcome> {
     const found = await deps.exports.findByIdUnscoped(data.exportId);
     if (!found || Number(found.team_id) !== context.teamId) throw new Error('Export not found.');
@@ -48,7 +133,7 @@ export function createExportRunner(deps: ExportRunnerDeps) {
     await context.started();
     const teamId = context.teamId;
     const attempt = row.attempt;
-    const request = row.request as unknown as TExportRequest & { language?: TExportLanguage };
+    const request = row.request as unknown as ExportRequest;
     const labels = exportLabels(request.language);
     // Beats on a timer, so a long count or sort keeps the run alive; the sweep resends exports
     // whose beat stops (the process died) and they start over.
@@ -60,33 +145,20 @@ export function createExportRunner(deps: ExportRunnerDeps) {
     // What runs that died before this one had written.
     for (let k = 1; k < attempt; k++) await rm(partOf(k), { force: true });
     try {
-      if (row.segment_id === null) throw new Error('The audience was deleted.');
-      const chain = await deps.segments.requireChain(teamId, Number(row.segment_id));
-      const { where, inRanges } = await deps.segments.predicate(teamId, chain);
-      const all = await deps.attributes(teamId);
-      const byId = new Map(all.map((a) => [a.id, a]));
-      const chosen = request.attributes.flatMap((id) => byId.get(id) ?? []);
-      const columns = chosen.length > 0 ? chosen : all;
-      const field = LEAD_ORDER_FIELDS.includes(request.order?.field as LeadOrderField)
-        ? (request.order?.field as LeadOrderField)
-        : 'id';
-      const order = { field, dir: request.order?.dir ?? 'desc' };
       const search = request.search?.trim() || undefined;
-      const { total } = await deps.leads.count(teamId, { where, search, inRanges });
-
-      const ids = columns.map((a) => a.id);
-      const walk = await deps.leads.prepareWalk(teamId, Number(row.id), { where, search, order });
-      const header = [...columns.map((a) => exportColumnName(a, request.language)), labels.status];
+      const plan = request.campaign_id
+        ? await campaignPlan(teamId, request.campaign_id, search, request.language)
+        : await segmentPlan(teamId, row, request, search, labels);
       const xlsx = request.format === 'xlsx';
-      const file = xlsx ? await xlsxFile(part, header) : await csvFile(part, header);
+      const file = xlsx ? await xlsxFile(part, plan.header) : await csvFile(part, plan.header);
+      const total = plan.total;
       let written = 0;
       try {
         let after: number | undefined;
         let lastReported = 0;
         for (;;) {
           if (context.signal.aborted) throw new Error('The export was stopped.');
-          const args = [teamId, walk, { where, search }, after, deps.batchSize, ids, labels.statuses] as const;
-          const batch = xlsx ? await deps.leads.rowsBatch(...args) : await deps.leads.renderBatch(...args);
+          const batch = await plan.next(after, xlsx);
           if (batch.count === 0) break;
           await file.write(batch);
           written += batch.count;
@@ -105,7 +177,7 @@ export function createExportRunner(deps: ExportRunnerDeps) {
         file.destroy();
         throw error;
       } finally {
-        await deps.leads.endWalk(walk);
+        await plan.end();
       }
       const storedName = join(String(teamId), `${row.id}-${randomUUID()}.${xlsx ? 'xlsx' : 'csv'}`);
       await rename(part, join(deps.dir, storedName));
