@@ -208,6 +208,8 @@ describe.each(databases)('campaign statistics on %s', (kind) => {
     expect((await leads('unknown')).data.map((l) => l.phone)).toEqual([phones[6]]);
     expect((await leads('not_engaged')).meta.total).toBe(sent.length - 1);
     expect((await leads('all_sent')).meta.total).toBe(sent.length);
+    const plain = await call(owner.token, 'GET', `/campaigns/${id}/statistic-leads`);
+    expect(plain.json().meta.total).toBe(sent.length);
     expect((await leads('all_failed')).data.map((l) => l.phone).sort()).toEqual(
       [phones[1], phones[2], phones[3]].sort(),
     );

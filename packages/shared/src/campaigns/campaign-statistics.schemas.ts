@@ -107,7 +107,8 @@ export const ZStatisticFilterType = z.enum(STATISTIC_FILTER_TYPES);
 export type TStatisticFilterType = z.infer<typeof ZStatisticFilterType>;
 
 export const ZStatisticLeadsQuery = ZPageQuery.pick({ page: true, limit: true }).extend({
-  filter_type: ZStatisticFilterType,
+  /** Without one: every message the campaign handed over. */
+  filter_type: ZStatisticFilterType.default('all_sent'),
   step_id: z.coerce.number().int().positive().optional(),
 });
 
