@@ -1,11 +1,17 @@
 import { Button, Checkbox, Group, Menu, Paper, Stack, Title } from '@mantine/core';
-import { IconColumns } from '@tabler/icons-react';
+import type { TExport } from '@herald/shared/segments/segments.schemas';
+import { IconColumns, IconDownload } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/page-states.tsx';
 import { SearchInput } from '../../../components/search-input.tsx';
 import { useCurrentUser } from '../../../features/auth/api/get-current-user.ts';
 import { useCampaign } from '../../../features/campaigns/api/get-campaign.ts';
 import { useCampaignRecipients } from '../../../features/campaigns/api/get-campaign-recipients.ts';
+import { exportCampaignAudience } from '../../../features/campaigns/api/export-campaign-audience.ts';
+import { withStartedExport } from '../../../features/segments/active-exports.ts';
+import { activeExportsQueryKey } from '../../../features/segments/api/get-active-exports.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import {
   CampaignRecipientsTable,
   RECIPIENT_COLUMNS,
@@ -25,6 +31,18 @@ export function CampaignAudiencePage() {
   const table = useTableState('campaign-audience', { field: 'lead_id', dir: 'asc' });
   const started = campaign.data ? campaign.data.started_at !== null : false;
   const recipients = useCampaignRecipients(id, table.query, started);
+  // The file goes through the audiences' exports: it shows in the processes popover and downloads there.
+  const queryClient = useQueryClient();
+  const exportFile = useMutation({
+    mutationFn: exportCampaignAudience,
+    onSuccess: (begun) =>
+      queryClient.setQueryData<{ data: TExport[] }>(activeExportsQueryKey, (old) => withStartedExport(old, begun)),
+  });
+  const startExport = async (format: 'csv' | 'xlsx') => {
+    const name = t('audienceTable.exportName', { campaign: campaign.data?.name ?? `#${id}` });
+    await exportFile.mutateAsync({ id, format, name, search: table.appliedSearch || undefined });
+    notifySuccess(t('audienceTable.exportStarted', { name }));
+  };
 
   return (
     <Stack>
@@ -43,6 +61,21 @@ export function CampaignAudiencePage() {
             <Group justify="space-between" mb="sm" mih={36} gap="xs">
               <SearchInput value={table.search} onChange={table.setSearch} />
               <Group gap="xs">
+                <Menu withinPortal>
+                  <Menu.Target>
+                    <Button
+                      variant="default"
+                      leftSection={<IconDownload size={16} aria-hidden />}
+                      loading={exportFile.isPending}
+                    >
+                      {t('audienceTable.export')}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item onClick={() => startExport('csv')}>CSV</Menu.Item>
+                    <Menu.Item onClick={() => startExport('xlsx')}>XLSX</Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
                 <Menu withinPortal closeOnItemClick={false}>
                   <Menu.Target>
                     <Button variant="default" leftSection={<IconColumns size={16} aria-hidden />}>
