@@ -29,9 +29,30 @@ describe('filter conditions', () => {
     expect(isConditionComplete({ id: 'duplicates', operator: 'not_eq', values: ['0'] })).toBe(true);
     expect(isConditionComplete({ id: 'duplicates', operator: 'eq', values: ['many'] })).toBe(false);
     expect(isConditionComplete({ id: 'source', operator: 'eq', values: ['1 or 1=1'] })).toBe(false);
-    // Campaign-era kinds are not part of this editor yet.
-    expect(isConditionComplete({ id: 'sms_status', operator: 'eq', values: ['sent'] })).toBe(false);
+    // The results filters (decision 039): the spec's values and operators only.
+    expect(isConditionComplete({ id: 'sms_status', operator: 'eq', values: ['sent'] })).toBe(true);
+    expect(isConditionComplete({ id: 'sms_status', operator: 'not_eq', values: ['undelivered'] })).toBe(false);
+    expect(isConditionComplete({ id: 'engagement', operator: 'not_eq', values: ['unsubscribe'] })).toBe(true);
+    expect(isConditionComplete({ id: 'engagement', operator: 'contains', values: ['engaged'] })).toBe(false);
+    expect(isConditionComplete({ id: 'engagement_period', operator: 'eq', values: ['last_30_days'] })).toBe(true);
+    expect(isConditionComplete({ id: 'engagement_period', operator: 'not_eq', values: ['all_time'] })).toBe(false);
+    expect(isConditionComplete({ id: 'engagement_period', operator: 'eq', values: ['24_hours', 'all_time'] })).toBe(
+      false,
+    );
+    expect(isConditionComplete({ id: 'campaigns', operator: 'not_eq', values: [7, 8] })).toBe(true);
+    expect(isConditionComplete({ id: 'campaigns', operator: 'unique', values: [7] })).toBe(false);
     expect(isConditionComplete({ id: 'attribute', operator: 'eq', values: ['x'] })).toBe(false);
+  });
+
+  it('offers engagement period only beside engaged, and each results filter once', () => {
+    const engaged = { id: 'engagement', operator: 'eq', values: ['engaged', 'unsubscribe'] };
+    const period = { id: 'engagement_period', operator: 'eq', values: ['24_hours'] };
+    expect(ZSegmentConditions.safeParse([engaged, period]).success).toBe(true);
+    expect(ZSegmentConditions.safeParse([period]).success).toBe(false);
+    expect(ZSegmentConditions.safeParse([{ ...engaged, values: ['unsubscribe'] }, period]).success).toBe(false);
+    expect(ZSegmentConditions.safeParse([{ ...engaged, operator: 'not_eq' }, period]).success).toBe(false);
+    const sent = { id: 'sms_status', operator: 'eq', values: ['sent'] };
+    expect(ZSegmentConditions.safeParse([sent, { ...sent, values: ['failed'] }]).success).toBe(false);
   });
 
   it('reads attribute ids as numbers and drops values of presence tests', () => {
