@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { pageOf, ZPageQuery } from '../common/pagination.schemas.ts';
-import {
-  ENGAGEMENT_VALUES,
-  RECIPIENT_BUCKETS,
-  SMS_STATUSES,
-  ZRecipientBucket,
-  ZSmsStatus,
-} from './campaign-results.ts';
+import { ENGAGEMENT_VALUES, SMS_STATUSES, ZRecipientBucket, ZSmsStatus } from './campaign-results.ts';
 
 /**
  * `GET campaigns/{id}/statistic` (decision 037). Amounts and floored percentages as the spec names
