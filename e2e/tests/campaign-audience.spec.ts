@@ -91,6 +91,27 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     await page.getByRole('textbox', { name: common.table.search }).fill('');
     await expect(table.getByRole('row')).toHaveCount(4);
 
+    // Export as CSV: followed in the header, downloaded with a status and clicked column per step.
+    await page.getByRole('button', { name: c.audienceTable.export }).click();
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    const fileName = fill(c.audienceTable.exportName, { campaign: campaign.name });
+    await expect(page.getByText(fill(c.audienceTable.exportStarted, { name: fileName }))).toBeVisible();
+    // The processes popover offers the finished file.
+    await page.getByRole('button', { name: common.processes.title }).click();
+    const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const popover = page.getByRole('dialog').filter({ hasText: common.processes.title });
+    const link = popover.getByRole('link', { name: new RegExp(escaped) }).first();
+    await expect(link).toBeVisible({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const text = readFileSync(await download.path(), 'utf8');
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0].split(',')).toHaveLength(9);
+    await page.keyboard.press('Escape');
+
     // On a phone the table scrolls inside its box, the page does not.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/audience-${lang}-390.png` });
