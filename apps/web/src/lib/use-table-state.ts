@@ -35,14 +35,20 @@ function write(key: string, patch: Stored) {
  * Page, size, search and sort of one table. Sort and hidden columns are kept per table in
  * localStorage (spec section 3); the search waits 500 ms and, like a size change, goes to page 1.
  */
-export function useTableState(key: string, defaultSort: TableSort, pageSize = DEFAULT_PAGE_SIZE) {
+export function useTableState(
+  key: string,
+  defaultSort: TableSort,
+  pageSize = DEFAULT_PAGE_SIZE,
+  /** Columns hidden until the user chooses otherwise. */
+  defaultHidden: string[] = [],
+) {
   const [page, setPage] = useState(1);
   const [limit, setLimitState] = useState(pageSize);
   const [search, setSearchState] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [appliedSearch, setAppliedSearch] = useState('');
   const [sort, setSortState] = useState<TableSort>(() => read(key).sort ?? defaultSort);
-  const [hidden, setHiddenState] = useState<string[]>(() => read(key).hidden ?? []);
+  const [hidden, setHiddenState] = useState<string[]>(() => read(key).hidden ?? defaultHidden);
 
   // Reset the page in the same render the debounced search lands, so no request goes out for
   // the new search on the old page.

@@ -28,7 +28,8 @@ import { useTableState } from '../../../lib/use-table-state.ts';
 export function CampaignsPage() {
   const { t } = useTranslation('campaigns');
   const navigate = useNavigate();
-  const table = useTableState('campaigns', { field: 'created_at', dir: 'desc' }, CAMPAIGNS_PAGE_SIZE);
+  // Created is hidden until asked for: with the results and cost the list must still fit a laptop.
+  const table = useTableState('campaigns', { field: 'created_at', dir: 'desc' }, CAMPAIGNS_PAGE_SIZE, ['created_at']);
   const campaigns = useCampaigns(table.query);
   const aggregations = useCampaignAggregations();
   const config = useCampaignConfig();
