@@ -140,7 +140,19 @@ export function createDispatcher(deps: Deps) {
       const list = await rows.claim(tx, teamId, gatewayId, taken.granted, settings.leaseMs);
       // A throw here (a crash) rolls the claim back: the rows stay pending.
       await crash('claim', list);
-      return list;
+      // Whoever opted out or left since the row was queued is skipped now, at send time; a row
+      // claimed before (a crash) may hold a charge, which goes back.
+      const left = await rows.failLeft(
+        tx,
+        list.map((r) => Number(r.id)),
+      );
+      await refund(
+        tx,
+        left.filter((r) => r.attempt > 1),
+        'not_sent',
+      );
+      const gone = new Set(left.map((r) => Number(r.id)));
+      return list.filter((r) => !gone.has(Number(r.id)));
     });
     // Prices are read outside the charge's transaction (the embedded database has one connection).
     const prices = await pricesOf(teamId, claimed);

@@ -92,6 +92,38 @@ export function createSendRowsRepository(db: Db) {
       });
     },
 
+    /**
+     * Claimed rows whose recipient is gone since they were queued — the phone opted out (any
+     * message), or a campaign's lead was deleted, blacklisted or its phone banned — end `failed`
+     * with the reason as the campaign engine names it (`campaign-engine-rows.ts`), never called.
+     */
+    async failLeft(tx: Db, ids: number[]): Promise<MessageRow[]> {
+      if (ids.length === 0) return [];
+      const { rows } = await sql<MessageRow>`
+        with left_rows as (
+          select m.id,
+            exists (select 1 from message_opt_outs o where o.team_id = m.team_id and o.phone = m.phone) as opted_out
+          from messages m
+          where m.id = any(${ids}::bigint[]) and m.state = 'claimed'
+        ), gone as (
+          select l.id, case
+            when l.opted_out then 'skipped_opted_out'
+            when m.lead_id is null or not exists (select 1 from leads d where d.id = m.lead_id) then 'skipped_deleted'
+            else 'skipped_blacklisted' end as code
+          from left_rows l join messages m on m.id = l.id
+          where l.opted_out or (m.campaign_id is not null and (
+            m.lead_id is null
+            or not exists (select 1 from leads d where d.id = m.lead_id and d.status <> 'blacklisted')
+            or exists (select 1 from lead_values b
+              where b.team_id = m.team_id and b.type = 'phone' and b.value = m.phone and b.ban is true)))
+        )
+        update messages m set state = 'failed', lease_until = null, updated_at = now(),
+          error_code = gone.code, error_message = 'recipient left before the send'
+        from gone where m.id = gone.id
+        returning m.*`.execute(tx);
+      return rows;
+    },
+
     /** Claims whose lease ran out: not yet called → pending, called → unknown. */
     expire(): Promise<MessageRow[]> {
       return expireLeases<MessageRow>(db, { table: 'messages', policy: 'unknown' });
