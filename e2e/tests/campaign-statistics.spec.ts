@@ -102,6 +102,8 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     await page.keyboard.press('Escape');
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(figure(page, w.clicked)).toContainText('1');
     await page.screenshot({ path: `${SHOTS}/completed-${lang}-390.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });

@@ -17,7 +17,7 @@ function Figure(props: {
 }) {
   const body = (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ overflowWrap: 'anywhere' }}>
         {props.label}
       </Text>
       <Group gap={6} align="baseline" wrap="nowrap">
