@@ -3,9 +3,10 @@ import { type Kysely, sql } from 'kysely';
 // The results filters (decision 039) read a lead's campaign messages by their SMS status and its
 // human clicks by time. These indexes let the audience count and first page find those leads
 // without reading every message or link:
-// - a campaign's messages by the spec SMS status (the very expression the filter compiles, see
-//   `SMS_STATUS_SQL` in modules/segments/results-filters.ts: the planner matches it by its text's
-//   parse tree) and lead, for "delivered in campaign X";
+// - a team's campaign messages by campaign, the spec SMS status (the very expression the filter
+//   compiles, see `SMS_STATUS_SQL` in modules/segments/results-filters.ts: the planner matches it by
+//   its parse tree) and lead, for "delivered in campaign X" and "delivered in any campaign", read
+//   from the index alone;
 // - a team's clicked links by the first human click's time, for "engaged in the last 30 days";
 // - a team's unsubscribed links by lead.
 const SMS_STATUS = `(case state
@@ -18,7 +19,7 @@ end)`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index if not exists messages_campaign_sms_status_idx
-    on messages (campaign_id, ${sql.raw(SMS_STATUS)}, lead_id) where kind = 'campaign_step'`.execute(db);
+    on messages (team_id, campaign_id, ${sql.raw(SMS_STATUS)}, lead_id) where kind = 'campaign_step'`.execute(db);
   await sql`create index if not exists short_links_clicked_at_idx
     on short_links (team_id, first_clicked_at, lead_id) where kind = 'link' and first_clicked_at is not null`.execute(
     db,
