@@ -37,9 +37,11 @@ describe.each(databases)('a queued message through each crash moment on %s', (ki
     twilio = await startFakeTwilio();
     t = await startTestApp(
       kind,
-      // A short lease (a dead claim is found within a second) and so a short unknown deadline (ten leases).
-      { HERALD_PLANS_FILE: paidSmsPlans(), MESSAGE_CLAIM_LEASE_MS: '500' },
+      // A short lease (a dead claim is found within two seconds), yet long enough that a live batch
+      // on a busy machine calls its rows before it runs out; a short unknown deadline of its own.
+      { HERALD_PLANS_FILE: paidSmsPlans(), MESSAGE_CLAIM_LEASE_MS: '1500' },
       {
+        messagesEngine: { unknownDeadlineMs: 5_000 },
         sweepEveryMs: 100,
         beforeGatewayCall: async (row) => {
           const at = row as unknown as { moment: string; text: string };
