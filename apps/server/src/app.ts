@@ -144,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pollSeconds: options.messagePollSeconds,
     engine: options.messagesEngine,
     shortLinks: { make: shortLinks.make },
+    log: app.log,
   });
   const campaigns = await createCampaignsModule({
     ...base,

@@ -73,15 +73,23 @@ export async function createMessagesModule(
     });
   // One lane claims a batch, charges it, calls and settles; several lanes on a process keep calls
   // in flight while another lane's batch is at the database (claims skip each other's rows).
+  let loggedAt = 0;
   const lane = async (_: unknown, index: number) => {
     while (!stopped) {
       try {
         // Bulk work: on the embedded database a person's request is given the connection first.
         const done = await runAsBulk(() => dispatcher.dispatchDue(index));
         if (done.sent === 0 && !stopped) await pause(Math.max(5, done.waitMs));
-      } catch {
+      } catch (error) {
         // A stopped send (the database restarting, a crash a test stages): its rows' leases decide.
-        if (!stopped) await pause(settings.idleMs);
+        // A fault is logged (once a minute at most), so a dispatch that keeps failing is seen.
+        if (!stopped) {
+          if (Date.now() - loggedAt > 60_000) {
+            loggedAt = Date.now();
+            deps.log?.error({ err: error }, 'message dispatch failed');
+          }
+          await pause(settings.idleMs);
+        }
       }
     }
   };

@@ -112,6 +112,8 @@ export interface MessagesDeps {
   pollSeconds?: number;
   /** Tests: runs at each moment of a send (`moment`); a throw there stops the send as a crash would. */
   beforeGatewayCall?: (row: MessageRow & { moment: CrashMoment }) => Promise<void>;
+  /** Where the dispatch's faults are written. */
+  log?: { error(obj: object, msg: string): void };
   /** Where `messages.moved` is told, after a report batch commits (decision 025). */
   domainEvents?: Pick<DomainEventsHub, 'emit'>;
 }
