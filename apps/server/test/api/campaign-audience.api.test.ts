@@ -1,11 +1,10 @@
 import { bucketOf, type ResultRow } from '@herald/shared/campaigns/campaign-results';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../support/accounts.ts';
-import { campaignFixtures, paidSmsPlans } from '../support/campaigns.ts';
-import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
-import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
+import { campaignWorld } from '../support/campaigns.ts';
 
 type Recipient = {
   lead_id: number;
@@ -31,20 +30,8 @@ type Recipient = {
  * by a human and another only by a bot; every recipient's figures are then recounted from the rows.
  */
 describe.each(databases)('the campaign audience on %s', (kind) => {
-  let t: TestApp;
-  let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
-  beforeAll(async () => {
-    twilio = await startFakeTwilio();
-    t = await startTestApp(kind, { HERALD_PLANS_FILE: paidSmsPlans() });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await twilio?.close();
-  });
-  const { db, call, team, launch, campaign } = campaignFixtures(
-    () => t,
-    () => twilio,
-  );
+  const world = campaignWorld(kind);
+  const { db, call, team, launch, campaign } = world;
   let owner: Awaited<ReturnType<typeof team>>['owner'];
   let id: number;
   let leads: Array<{ id: number; phone: string }>;
@@ -209,7 +196,7 @@ describe.each(databases)('the campaign audience on %s', (kind) => {
   };
 
   it('exports the audience as CSV and XLSX: a status, sent-at and clicked column per step, and the cost', async () => {
-    const started = await t.request({
+    const started = await world.app().request({
       method: 'POST',
       url: `/api/campaigns/${id}/leads/csv`,
       token: owner.token,
@@ -219,7 +206,7 @@ describe.each(databases)('the campaign audience on %s', (kind) => {
     expect(started.statusCode, started.body).toBe(202);
     const done = await exportEnded(owner.token, started.json().id);
     expect(done).toMatchObject({ type: 'export-completed', rows: 6 });
-    const file = await t.request({ method: 'GET', url: `${done?.url}`, token: owner.token });
+    const file = await world.app().request({ method: 'GET', url: `${done?.url}`, token: owner.token });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain('Audience file.csv');
     const lines = file.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
@@ -243,7 +230,7 @@ describe.each(databases)('the campaign audience on %s', (kind) => {
     expect(cells(blacklisted)[2]).toBe('Skipped (blacklisted)');
 
     // The search goes with it; XLSX is a zip of the same rows.
-    const xlsx = await t.request({
+    const xlsx = await world.app().request({
       method: 'POST',
       url: `/api/campaigns/${id}/leads/xlsx`,
       token: owner.token,
@@ -252,7 +239,7 @@ describe.each(databases)('the campaign audience on %s', (kind) => {
     expect(xlsx.statusCode, xlsx.body).toBe(202);
     const xdone = await exportEnded(owner.token, xlsx.json().id);
     expect(xdone).toMatchObject({ type: 'export-completed', rows: 1 });
-    const xfile = await t.request({ method: 'GET', url: `${xdone?.url}`, token: owner.token });
+    const xfile = await world.app().request({ method: 'GET', url: `${xdone?.url}`, token: owner.token });
     expect(xfile.headers['content-type']).toContain('spreadsheetml');
     expect([...xfile.rawPayload.subarray(0, 2)]).toEqual([0x50, 0x4b]);
   });
@@ -267,7 +254,7 @@ describe.each(databases)('the campaign audience on %s', (kind) => {
     expect((await call(other.owner.token, 'GET', '/exports/active')).json().data).toHaveLength(before);
     const figures = await call(other.owner.token, 'GET', `/campaigns/results?ids=${id}`);
     expect(figures.json().data).toEqual([]);
-    const operator = await addMember(t, owner.token, 'team_operator');
+    const operator = await addMember(world.app(), owner.token, 'team_operator');
     expect((await call(operator.token, 'GET', `/campaigns/${id}/leads`)).statusCode).toBe(403);
     expect((await call(operator.token, 'GET', `/campaigns/results?ids=${id}`)).statusCode).toBe(403);
     expect((await call(operator.token, 'POST', `/campaigns/${id}/leads/csv`, { name: 'No' })).statusCode).toBe(403);

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignFixtures, paidSmsPlans } from '../support/campaigns.ts';
-import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resultsWorld } from '../support/results-world.ts';
-import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-app.ts';
+import { campaignWorld } from '../support/campaigns.ts';
 
 /**
  * POST campaigns/{id}/create-segment (decision 039): an audience (or a segment of one) of the
@@ -12,20 +11,7 @@ import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 describe.each(databases)(
   'create-segment from a campaign on %s',
   (kind) => {
-    let t: TestApp;
-    let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
-    beforeAll(async () => {
-      twilio = await startFakeTwilio();
-      t = await startTestApp(kind, { HERALD_PLANS_FILE: paidSmsPlans() });
-    });
-    afterAll(async () => {
-      await t?.close();
-      await twilio?.close();
-    });
-    const fixtures = campaignFixtures(
-      () => t,
-      () => twilio,
-    );
+    const fixtures = campaignWorld(kind);
     const { db, call, team } = fixtures;
     const { campaignOf, world } = resultsWorld(fixtures);
 

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bucketOf, percentOf, type ResultRow, smsStatusOf } from '@herald/shared/campaigns/campaign-results';
 import { signupVerified } from '../support/accounts.ts';
-import { campaignFixtures, paidSmsPlans } from '../support/campaigns.ts';
-import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
 import { deliver } from '../support/gateways.ts';
-import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
+import { campaignWorld } from '../support/campaigns.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -18,26 +17,14 @@ const BOT = 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatex
  * of order and a bot's hits beside a person's click, every figure equals a recount from the rows.
  */
 describe.each(databases)('campaign statistics on %s', (kind) => {
-  let t: TestApp;
-  let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
-  beforeAll(async () => {
-    twilio = await startFakeTwilio();
-    t = await startTestApp(kind, { HERALD_PLANS_FILE: paidSmsPlans() });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await twilio?.close();
-  });
-  const { db, call, team, launch, campaign } = campaignFixtures(
-    () => t,
-    () => twilio,
-  );
+  const world = campaignWorld(kind);
+  const { db, call, team, launch, campaign } = world;
   const report = async (sid: string, status: string, extra: Record<string, string> = {}) => {
-    const res = await deliver(t, twilio.statusCallback(sid, status, extra));
+    const res = await deliver(world.app(), world.twilio().statusCallback(sid, status, extra));
     expect(res.statusCode).toBeLessThan(300);
   };
   const follow = (link: { host: string; code: string }, ua: string) =>
-    t.request({ method: 'GET', url: `/${link.code}`, headers: { host: link.host, 'user-agent': ua } });
+    world.app().request({ method: 'GET', url: `/${link.code}`, headers: { host: link.host, 'user-agent': ua } });
 
   it('counts every figure as the rows say, and opens the leads behind each', async () => {
     const { owner, list, phones } = await team(8);
@@ -228,7 +215,7 @@ describe.each(databases)('campaign statistics on %s', (kind) => {
       .execute();
     const scheduled = await call(owner.token, 'GET', `/campaigns/${draft.id}/statistic`);
     expect(scheduled.json()).toMatchObject({ available: false, campaign: null });
-    const other = await signupVerified(t);
+    const other = await signupVerified(world.app());
     expect((await call(other.token, 'GET', `/campaigns/${draft.id}/statistic`)).statusCode).toBe(404);
     expect(
       (await call(other.token, 'GET', `/campaigns/${draft.id}/statistic-leads?filter_type=delivered`)).statusCode,

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember } from '../support/accounts.ts';
 import { expectLedgerBalanced } from '../support/billing.ts';
-import { campaignFixtures, paidSmsPlans } from '../support/campaigns.ts';
-import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
 import { attributeIds, createAttribute, createLead } from '../support/leads.ts';
-import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-app.ts';
+import { campaignWorld } from '../support/campaigns.ts';
 
 const locale = (lang: string) =>
   JSON.parse(
@@ -20,20 +19,8 @@ const TESTER = '+380671112233';
  * SMS; refused for the statuses that cannot be tested, for a bad phone, and for another team.
  */
 describe.each(databases)('the test campaign on %s', (kind) => {
-  let t: TestApp;
-  let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
-  beforeAll(async () => {
-    twilio = await startFakeTwilio();
-    t = await startTestApp(kind, { HERALD_PLANS_FILE: paidSmsPlans() });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await twilio?.close();
-  });
-  const { db, call, team } = campaignFixtures(
-    () => t,
-    () => twilio,
-  );
+  const world = campaignWorld(kind);
+  const { db, call, team } = world;
 
   /** A draft over the team's list: step 1 with the lead's name and a link, step 2 an hour later. */
   async function draft(token: string, listId: number) {
@@ -50,12 +37,12 @@ describe.each(databases)('the test campaign on %s', (kind) => {
     return Number(c.id);
   }
   const test = (token: string, id: number, phone: string, headers: Record<string, string> = {}) =>
-    t.request({ method: 'POST', url: `/api/campaigns/${id}/test`, token, payload: { phone }, headers });
+    world.app().request({ method: 'POST', url: `/api/campaigns/${id}/test`, token, payload: { phone }, headers });
   const balance = async (userId: number) =>
     Number(
       (await db().selectFrom('users').select('balance').where('id', '=', userId).executeTakeFirstOrThrow()).balance,
     );
-  const sentTo = (phone: string) => [...twilio.messages.values()].filter((m) => m.to === phone).length;
+  const sentTo = (phone: string) => [...world.twilio().messages.values()].filter((m) => m.to === phone).length;
   const singleCharges = async (userId: number) =>
     (
       await db()
@@ -70,9 +57,9 @@ describe.each(databases)('the test campaign on %s', (kind) => {
   async function named() {
     const fixture = await team(0);
     const { owner, source, list } = fixture;
-    const ids = await attributeIds(t, owner.token);
-    const nameId = await createAttribute(t, owner.token, "Ім'я");
-    const lead = await createLead(t, owner.token, source.id, list.id, [
+    const ids = await attributeIds(world.app(), owner.token);
+    const nameId = await createAttribute(world.app(), owner.token, "Ім'я");
+    const lead = await createLead(world.app(), owner.token, source.id, list.id, [
       [ids.phone as number, '+380501110001'],
       [nameId, 'Олена'],
     ]);
@@ -110,7 +97,7 @@ describe.each(databases)('the test campaign on %s', (kind) => {
     const stop = links.find((l) => Number(l.message_id) === second.id && l.kind === 'unsubscribe');
     expect(first.text).toBe(`Hi Олена, sale ${link?.host}/${link?.code}`);
     expect(second.text).toBe(`Last day, Олена. Stop: ${stop?.host}/${stop?.code}`);
-    const visit = await t.request({
+    const visit = await world.app().request({
       method: 'GET',
       url: `/${link?.code}`,
       headers: {
@@ -122,8 +109,8 @@ describe.each(databases)('the test campaign on %s', (kind) => {
     expect(visit.headers.location).toBe('https://shop.example.ua/sale');
 
     // Both reached the gateway once, to the tester; the lead got nothing; the campaign did not move.
-    expect(twilio.sent(TESTER, first.text)).toBe(1);
-    expect(twilio.sent(TESTER, second.text)).toBe(1);
+    expect(world.twilio().sent(TESTER, first.text)).toBe(1);
+    expect(world.twilio().sent(TESTER, second.text)).toBe(1);
     expect(sentTo('+380501110001')).toBe(0);
     const c = await db()
       .selectFrom('campaigns')
@@ -148,7 +135,7 @@ describe.each(databases)('the test campaign on %s', (kind) => {
     const total = first.price + second.price;
     expect(total).toBeGreaterThan(0);
     expect(before - (await balance(owner.user.id))).toBe(total);
-    await expectLedgerBalanced(t);
+    await expectLedgerBalanced(world.app());
   });
 
   it('sends a retried request with the same key once', async () => {
@@ -210,7 +197,7 @@ describe.each(databases)('the test campaign on %s', (kind) => {
     expect(sentTo('+380671112266')).toBe(0);
     expect(await balance(other.owner.user.id)).toBe(before);
     expect(await singleCharges(other.owner.user.id)).toEqual([]);
-    const operator = await addMember(t, other.owner.token, 'team_operator');
+    const operator = await addMember(world.app(), other.owner.token, 'team_operator');
     expect((await test(operator.token, id, '+380671112266')).statusCode).toBe(403);
   });
 });

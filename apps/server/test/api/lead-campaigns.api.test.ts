@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMember, signupVerified } from '../support/accounts.ts';
-import { campaignFixtures, paidSmsPlans } from '../support/campaigns.ts';
-import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
 import { attributeIds, createLead } from '../support/leads.ts';
-import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
+import { campaignWorld } from '../support/campaigns.ts';
 
 type Entry = {
   id: number;
@@ -21,20 +20,8 @@ type Entry = {
  * (decision 035): a campaign run to the end through the fake Twilio, read back per lead.
  */
 describe.each(databases)("a lead's campaigns and campaign messages on %s", (kind) => {
-  let t: TestApp;
-  let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
-  beforeAll(async () => {
-    twilio = await startFakeTwilio();
-    t = await startTestApp(kind, { HERALD_PLANS_FILE: paidSmsPlans() });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await twilio?.close();
-  });
-  const { db, call, team, launch, campaign } = campaignFixtures(
-    () => t,
-    () => twilio,
-  );
+  const world = campaignWorld(kind);
+  const { db, call, team, launch, campaign } = world;
   const leadOf = async (teamId: number, phone: string) =>
     (
       await sql<{ lead_id: number }>`select lead_id from lead_values
@@ -46,8 +33,8 @@ describe.each(databases)("a lead's campaigns and campaign messages on %s", (kind
   it('names the campaigns that sent to the lead and shows each step it was sent, newest first, in its Timeline', async () => {
     const { owner, source, list, phones } = await team(1);
     // A second lead with the same phone: one person gets one message, so it is no recipient.
-    const ids = await attributeIds(t, owner.token);
-    const twin = await createLead(t, owner.token, source.id, list.id, [[ids.phone as number, phones[0]]]);
+    const ids = await attributeIds(world.app(), owner.token);
+    const twin = await createLead(world.app(), owner.token, source.id, list.id, [[ids.phone as number, phones[0]]]);
     expect(twin.statusCode).toBe(201);
     const [leadId, twinId] = await leadOf(owner.user.team_id, phones[0]);
     const id = await launch(owner.token, list.id, [{ message: 'Lead page first' }, { message: 'Lead page second' }]);
@@ -82,13 +69,13 @@ describe.each(databases)("a lead's campaigns and campaign messages on %s", (kind
     const id = await launch(owner.token, list.id, [{ message: 'Isolated' }]);
     await waitUntil('the campaign completed', async () => (await campaign(id)).status === 'completed', 30_000);
 
-    const stranger = await signupVerified(t);
+    const stranger = await signupVerified(world.app());
     const theirs = await call(stranger.token, 'GET', `/leads/${leadId}/campaigns`);
     expect(theirs.statusCode).toBe(404);
     expect((await call(stranger.token, 'GET', `/leads/${leadId}/log`)).statusCode).toBe(404);
-    const operator = await addMember(t, owner.token, 'team_operator');
+    const operator = await addMember(world.app(), owner.token, 'team_operator');
     expect((await call(operator.token, 'GET', `/leads/${leadId}/campaigns`)).statusCode).toBe(403);
-    const admin = await addMember(t, owner.token, 'team_admin');
+    const admin = await addMember(world.app(), owner.token, 'team_admin');
     expect((await call(admin.token, 'GET', `/leads/${leadId}/campaigns`)).json().data).toHaveLength(1);
   });
 });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignFixtures, paidSmsPlans } from '../support/campaigns.ts';
-import { startFakeTwilio } from '../support/fake-providers/fake-twilio.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Filter, resultsWorld } from '../support/results-world.ts';
-import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
+import { databases } from '../support/test-app.ts';
+import { campaignWorld } from '../support/campaigns.ts';
 
 /**
  * The results filters (decision 039): sms_status, engagement, engagement_period and campaigns, read
@@ -12,20 +11,7 @@ import { databases, startTestApp, type TestApp } from '../support/test-app.ts';
 describe.each(databases)(
   'results filters on %s',
   (kind) => {
-    let t: TestApp;
-    let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
-    beforeAll(async () => {
-      twilio = await startFakeTwilio();
-      t = await startTestApp(kind, { HERALD_PLANS_FILE: paidSmsPlans() });
-    });
-    afterAll(async () => {
-      await t?.close();
-      await twilio?.close();
-    });
-    const fixtures = campaignFixtures(
-      () => t,
-      () => twilio,
-    );
+    const fixtures = campaignWorld(kind);
     const { db, call, team } = fixtures;
     const { campaignOf, world, matching, f } = resultsWorld(fixtures);
 

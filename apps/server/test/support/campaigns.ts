@@ -2,13 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { signupVerified } from './accounts.ts';
 import { topUpThroughSandbox } from './billing.ts';
-import type { startFakeTwilio } from './fake-providers/fake-twilio.ts';
+import { startFakeTwilio } from './fake-providers/fake-twilio.ts';
 import { createGateway, twilioGatewayBody } from './gateways.ts';
 import { attributeIds, createLead, sourceWithList } from './leads.ts';
-import { type TestApp, UNLIMITED_TRIAL_PLANS } from './test-app.ts';
+import { startTestApp, type TestApp, UNLIMITED_TRIAL_PLANS } from './test-app.ts';
 
 export /** The unlimited Trial without free SMS: every part is paid from the balance. */
 function paidSmsPlans(): string {
@@ -17,6 +17,26 @@ function paidSmsPlans(): string {
   const file = join(tmpdir(), `herald-campaign-engine-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(catalogue));
   return file;
+}
+
+/**
+ * A describe block's app (paid SMS plans, `env` beside) and fake Twilio, started before its tests
+ * and closed after them, with `campaignFixtures` over the two.
+ */
+export function campaignWorld(kind: Parameters<typeof startTestApp>[0], env: Record<string, string> = {}) {
+  let t: TestApp | undefined;
+  let twilio: Awaited<ReturnType<typeof startFakeTwilio>> | undefined;
+  beforeAll(async () => {
+    twilio = await startFakeTwilio();
+    t = await startTestApp(kind, { HERALD_PLANS_FILE: paidSmsPlans(), ...env });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await twilio?.close();
+  });
+  const app = () => t as TestApp;
+  const fake = () => twilio as Awaited<ReturnType<typeof startFakeTwilio>>;
+  return { app, twilio: fake, ...campaignFixtures(app, fake) };
 }
 
 /** Teams, leads and launched campaigns for the engine's tests, through the API. */
