@@ -21,6 +21,7 @@ import enAlphaNames from '../locales/en/alpha-names.json';
 import enMessagesSms from '../locales/en/messages-sms.json';
 import enShortLinks from '../locales/en/short-links.json';
 import enCampaigns from '../locales/en/campaigns.json';
+import enLookups from '../locales/en/lookups.json';
 import ruAuth from '../locales/ru/auth.json';
 import ruCommon from '../locales/ru/common.json';
 import ruErrors from '../locales/ru/errors.json';
@@ -40,6 +41,7 @@ import ruAlphaNames from '../locales/ru/alpha-names.json';
 import ruMessagesSms from '../locales/ru/messages-sms.json';
 import ruShortLinks from '../locales/ru/short-links.json';
 import ruCampaigns from '../locales/ru/campaigns.json';
+import ruLookups from '../locales/ru/lookups.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCommon from '../locales/uk/common.json';
 import ukErrors from '../locales/uk/errors.json';
@@ -59,6 +61,7 @@ import ukAlphaNames from '../locales/uk/alpha-names.json';
 import ukMessagesSms from '../locales/uk/messages-sms.json';
 import ukShortLinks from '../locales/uk/short-links.json';
 import ukCampaigns from '../locales/uk/campaigns.json';
+import ukLookups from '../locales/uk/lookups.json';
 
 export const LANGUAGES = [
   { code: 'uk', label: 'Українська', short: 'UA' },
@@ -104,6 +107,7 @@ export const resources = {
     'messages-sms': ukMessagesSms,
     'short-links': ukShortLinks,
     campaigns: ukCampaigns,
+    lookups: ukLookups,
   },
   en: {
     common: enCommon,
@@ -125,6 +129,7 @@ export const resources = {
     'messages-sms': enMessagesSms,
     'short-links': enShortLinks,
     campaigns: enCampaigns,
+    lookups: enLookups,
   },
   ru: {
     common: ruCommon,
@@ -146,6 +151,7 @@ export const resources = {
     'messages-sms': ruMessagesSms,
     'short-links': ruShortLinks,
     campaigns: ruCampaigns,
+    lookups: ruLookups,
   },
 } as const;
 
@@ -179,6 +185,7 @@ void i18n.use(initReactI18next).init({
     'messages-sms',
     'short-links',
     'campaigns',
+    'lookups',
   ],
   defaultNS: 'common',
   interpolation: { escapeValue: false },

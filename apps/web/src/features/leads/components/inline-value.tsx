@@ -1,5 +1,5 @@
 import type { TLeadValue } from '@herald/shared/leads/leads.schemas';
-import { ActionIcon, Group, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteLeadValue } from '../api/delete-lead-value.ts';
 import { useUpdateLeadValue } from '../api/update-lead-value.ts';
 import { attributeLabel } from '../../../lib/attribute-label.ts';
+import { PhoneCheck } from '../../../components/phone-check.tsx';
 
 /**
  * One value of a lead. Editable ones turn into an input on click; Enter saves only if the value
@@ -68,43 +69,46 @@ export function InlineValue({
   }
 
   return (
-    <Group gap={4} wrap="nowrap">
-      {editable ? (
-        <UnstyledButton
-          onClick={() => setDraft(value.value)}
-          aria-label={t('editValue', { name: attributeLabel(value.attribute), value: value.value })}
-        >
-          <Group gap={6} wrap="nowrap">
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {value.value}
-            </Text>
-            <IconPencil size={14} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
-          </Group>
-        </UnstyledButton>
-      ) : (
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {value.value}
-        </Text>
-      )}
-      {removable && (
-        <Tooltip label={t('removeValue', { value: value.value })}>
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            color="gray"
-            aria-label={t('removeValue', { value: value.value })}
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(
-                { id: value.id, type: value.attribute.type },
-                { onSuccess: () => notifySuccess(t('valueRemoved')) },
-              )
-            }
+    <Stack gap={2}>
+      <Group gap={4} wrap="nowrap">
+        {editable ? (
+          <UnstyledButton
+            onClick={() => setDraft(value.value)}
+            aria-label={t('editValue', { name: attributeLabel(value.attribute), value: value.value })}
           >
-            <IconX size={14} />
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </Group>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {value.value}
+              </Text>
+              <IconPencil size={14} stroke={1.6} color="var(--mantine-color-dimmed)" aria-hidden />
+            </Group>
+          </UnstyledButton>
+        ) : (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {value.value}
+          </Text>
+        )}
+        {removable && (
+          <Tooltip label={t('removeValue', { value: value.value })}>
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              color="gray"
+              aria-label={t('removeValue', { value: value.value })}
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(
+                  { id: value.id, type: value.attribute.type },
+                  { onSuccess: () => notifySuccess(t('valueRemoved')) },
+                )
+              }
+            >
+              <IconX size={14} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      {value.attribute.type === 'phone' && <PhoneCheck value={value} size="sm" />}
+    </Stack>
   );
 }

@@ -18,6 +18,7 @@ import { LeadStatusBadge } from './lead-status-badge.tsx';
 import { QuickInsertRow } from './quick-insert-row.tsx';
 import { attributeLabel } from '../../../lib/attribute-label.ts';
 import { SelectAllHeader } from '../../../components/select-all-header.tsx';
+import { PhoneCheckOf } from '../../../components/phone-check.tsx';
 
 interface Props {
   query: UseQueryResult<TLeadPage>;
@@ -133,6 +134,7 @@ export function LeadsTable({ query, attributes, table, hrefOf, selection, place 
                     <Text size="sm" {...cellText(valuesOf(lead, a.id), { nowrap: a.type === 'phone' })}>
                       {a.type === 'email' ? atTheAt(valuesOf(lead, a.id)) : valuesOf(lead, a.id)}
                     </Text>
+                    {a.type === 'phone' && <PhoneCheckOf lead={lead} attributeId={a.id} />}
                   </Table.Td>
                 ))}
                 {show('duplicates') && (
