@@ -15,6 +15,7 @@ import type { ShortLinksTables } from './tables/short-links.tables.ts';
 import type { JobsTables } from './tables/jobs.tables.ts';
 import type { MessageReportsTables } from './tables/message-reports.tables.ts';
 import type { CampaignsTables } from './tables/campaigns.tables.ts';
+import type { LookupsTables } from './tables/lookups.tables.ts';
 
 export interface DB
   extends PlatformTables,
@@ -32,4 +33,5 @@ export interface DB
     ShortLinksTables,
     JobsTables,
     MessageReportsTables,
-    CampaignsTables {}
+    CampaignsTables,
+    LookupsTables {}

@@ -56,6 +56,9 @@ export const PERMISSIONS = {
   // Campaigns are hidden from operators with the rest of the menu besides leads (spec section 2).
   'campaigns:read': ['team_owner', 'team_admin'],
   'campaigns:manage': ['team_owner', 'team_admin'],
+  // Lookups are paid and sit in the menu operators do not see (spec sections 2, 6).
+  'lookups:read': ['team_owner', 'team_admin'],
+  'lookups:manage': ['team_owner', 'team_admin'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TPermission = keyof typeof PERMISSIONS;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZBalanceChangedEvent, ZFreeSmsChangedEvent } from '../billing/billing.schemas.ts';
 import { ZCampaignStatusEvent } from '../campaigns/campaign-live.schemas.ts';
 import { ZImportStatusEvent } from '../imports/imports.schemas.ts';
+import { ZLookupStatusEvent } from '../lookups/lookups.schemas.ts';
 import { ZMessageStatusEvent } from '../messages/messages.schemas.ts';
 import { ZProcess } from '../processes/processes.schemas.ts';
 import { ZExport } from '../segments/segments.schemas.ts';
@@ -29,6 +30,8 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MessageStatus'), payload: ZMessageStatusEvent }),
   /** A campaign changed status (a user's move or the engine's): its list, page and popover move. */
   z.object({ type: z.literal('CampaignStatus'), payload: ZCampaignStatusEvent }),
+  /** A lookup moved or progressed (status, count, percent, time_left): its table row and popover entry. */
+  z.object({ type: z.literal('LookupStatus'), payload: ZLookupStatusEvent }),
 ]);
 
 export type TServerEvent = z.infer<typeof ZServerEvent>;

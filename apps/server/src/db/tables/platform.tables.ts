@@ -18,6 +18,8 @@ export interface TeamsTable {
   campaign_cap_messages: Generated<number | null>;
   /** ...in this many hours. */
   campaign_cap_hours: Generated<number>;
+  /** Days a lookup result stays fresh (reused, not charged); null: the installation's default (0036). */
+  lookup_fresh_days: Generated<number | null>;
 }
 
 export interface UsersTable {
