@@ -16,6 +16,7 @@ import type { JobsTables } from './tables/jobs.tables.ts';
 import type { MessageReportsTables } from './tables/message-reports.tables.ts';
 import type { CampaignsTables } from './tables/campaigns.tables.ts';
 import type { LookupsTables } from './tables/lookups.tables.ts';
+import type { CampaignStatisticsTables } from './tables/campaign-statistics.tables.ts';
 
 export interface DB
   extends PlatformTables,
@@ -34,4 +35,5 @@ export interface DB
     JobsTables,
     MessageReportsTables,
     CampaignsTables,
-    LookupsTables {}
+    LookupsTables,
+    CampaignStatisticsTables {}
