@@ -84,6 +84,10 @@ const AdminAlphaNamesPage = lazyPage(
   'AdminAlphaNamesPage',
 );
 const ShortUrlDomainsTab = lazyPage(() => import('./routes/settings/short-url-domains-tab.tsx'), 'ShortUrlDomainsTab');
+const LookupManagementPage = lazyPage(
+  () => import('./routes/lookups/lookup-management-page.tsx'),
+  'LookupManagementPage',
+);
 const VerifyEmailPage = lazyPage(() => import('./routes/verify-email-page.tsx'), 'VerifyEmailPage');
 
 const crumb = (key: string): RouteHandle => ({ crumb: key });
@@ -266,6 +270,15 @@ export const router = createBrowserRouter([
                 handle: crumb('settings:tabs.shortUrlDomains'),
               },
             ],
+          },
+          {
+            path: 'lookup-management',
+            element: (
+              <RequirePermission permission="lookups:read">
+                <LookupManagementPage />
+              </RequirePermission>
+            ),
+            handle: crumb('nav.lookups'),
           },
           {
             path: 'sms-templates',

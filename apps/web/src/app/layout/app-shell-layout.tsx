@@ -1,4 +1,5 @@
 import { CAMPAIGN_PROCESS_KIND } from '@herald/shared/campaigns/campaign-live.schemas';
+import { LOOKUP_PROCESS_KIND } from '@herald/shared/lookups/lookups.schemas';
 import type { TProcess } from '@herald/shared/processes/processes.schemas';
 import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -11,6 +12,8 @@ import { ActivatePlanPrompt } from '../../features/billing/components/activate-p
 import { CampaignEvents } from '../../features/campaigns/components/campaign-events.tsx';
 import { CampaignProcessActions } from '../../features/campaigns/components/campaign-process-actions.tsx';
 import { ImportEvents } from '../../features/imports/components/import-events.tsx';
+import { LookupEvents } from '../../features/lookups/components/lookup-events.tsx';
+import { LookupProcessActions } from '../../features/lookups/components/lookup-process-actions.tsx';
 import { ProcessesPopover } from '../../features/processes/components/processes-popover.tsx';
 import { ExportDownloadLink, exportIdOfProcess } from '../../features/segments/components/export-download-link.tsx';
 import { ActionsLockedProvider } from '../../lib/subscription-gate.tsx';
@@ -63,6 +66,7 @@ export function AppShellLayout() {
         <AppShell.Main bg="var(--mantine-color-gray-0)">
           <ImportEvents />
           <CampaignEvents userId={user?.id} />
+          <LookupEvents />
           <Box hiddenFrom="sm" mb="xs">
             <HeaderBreadcrumbs />
           </Box>
@@ -76,10 +80,11 @@ export function AppShellLayout() {
 
 /**
  * What other features add under a process in the popover: a finished export's download (as beside
- * its audience), a campaign's pause or resume and its page.
+ * its audience), a campaign's pause or resume and its page, a lookup's stop or start.
  */
 function processExtra(process: TProcess) {
   const exportId = exportIdOfProcess(process);
   if (exportId) return <ExportDownloadLink exportId={exportId} name={process.title} />;
+  if (process.kind === LOOKUP_PROCESS_KIND) return <LookupProcessActions process={process} />;
   return process.kind === CAMPAIGN_PROCESS_KIND ? <CampaignProcessActions process={process} /> : null;
 }

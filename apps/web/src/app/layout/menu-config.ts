@@ -5,6 +5,7 @@ import {
   IconDatabase,
   IconId,
   IconMessage2,
+  IconPhoneCheck,
   IconSettings,
   IconSpeakerphone,
   IconUsersGroup,
@@ -41,6 +42,12 @@ export const MENU: readonly MenuItem[] = [
   },
   { label: 'nav.templates', path: '/sms-templates', icon: IconMessage2, permission: 'templates:manage' },
   { label: 'nav.alphaNames', path: '/alpha-names', icon: IconId, permission: 'alpha-names:manage' },
+  {
+    label: 'nav.lookups',
+    path: '/lookup-management',
+    icon: IconPhoneCheck,
+    permission: 'lookups:read',
+  },
   { label: 'nav.analytics', path: '/analytics', icon: IconChartBar, permission: 'dashboard:read' },
   { label: 'nav.settings', path: '/settings', icon: IconSettings, permission: 'settings:manage', matchNested: true },
 ];

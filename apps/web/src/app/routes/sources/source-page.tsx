@@ -19,6 +19,7 @@ import { DeleteConfirm } from '../../../features/sources/components/delete-confi
 import { NameModal } from '../../../features/sources/components/name-modal.tsx';
 import { useIdParam } from '../../use-id-param.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
+import { LookupStartButton } from '../lookups/lookup-start-button.tsx';
 import { ImportButton } from './import-button.tsx';
 
 /** `/sources/{id}`: the source's counts and its lists. */
@@ -89,6 +90,7 @@ export function SourcePage() {
           canManage
           onEdit={setEditing}
           onDelete={setDeleting}
+          selectionActions={(rows) => <LookupStartButton kind="lists" rows={rows} />}
         />
       </Paper>
       <NameModal

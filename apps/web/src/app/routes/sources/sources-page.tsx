@@ -14,6 +14,7 @@ import { useUpdateSource } from '../../../features/sources/api/update-source.ts'
 import { CountsTable } from '../../../features/sources/components/counts-table.tsx';
 import { DeleteConfirm } from '../../../features/sources/components/delete-confirm.tsx';
 import { NameModal } from '../../../features/sources/components/name-modal.tsx';
+import { LookupStartButton } from '../lookups/lookup-start-button.tsx';
 import { ImportButton } from './import-button.tsx';
 
 /** `/sources`: team totals, then every source with its counts. */
@@ -70,6 +71,7 @@ export function SourcesPage() {
           canManage
           onEdit={setEditing}
           onDelete={setDeleting}
+          selectionActions={(rows) => <LookupStartButton kind="sources" rows={rows} />}
         />
       </Paper>
       <NameModal

@@ -33,6 +33,8 @@ interface Props<T extends Row> {
   canManage: boolean;
   onEdit: (row: T) => void;
   onDelete: (rows: T[]) => void;
+  /** What the page adds for the selected rows beside Delete (a lookup of them). */
+  selectionActions?: (rows: T[]) => ReactNode;
 }
 
 /** The sources table and a source's lists table: search, sort by name, select, delete, open. */
@@ -48,14 +50,17 @@ export function CountsTable<T extends Row>(props: Props<T>) {
       <Group justify="space-between" mb="sm" mih={36}>
         <SearchInput value={table.search} onChange={table.setSearch} />
         {canManage && selection.selected.length > 0 && (
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={() => props.onDelete(rows.filter((r) => selection.selected.includes(r.id)))}
-          >
-            {t('deleteSelected', { count: selection.selected.length })}
-          </Button>
+          <Group gap="xs">
+            {props.selectionActions?.(rows.filter((r) => selection.selected.includes(r.id)))}
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              onClick={() => props.onDelete(rows.filter((r) => selection.selected.includes(r.id)))}
+            >
+              {t('deleteSelected', { count: selection.selected.length })}
+            </Button>
+          </Group>
         )}
       </Group>
       {query.isPending ? (

@@ -1,0 +1,16 @@
+import type { TGateway } from '@herald/shared/gateways/gateways.schemas';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * The team's gateways a lookup may use: active and allowed to look up. Same key as the settings'
+ * list, so both share one answer.
+ */
+export function useLookupGateways(enabled = true) {
+  return useQuery({
+    queryKey: ['gateways'],
+    queryFn: ({ signal }) => api.get<{ data: TGateway[] }>('/config/gateway/messaging', undefined, signal),
+    select: (r) => r.data.filter((g) => g.active && g.allow_lookup && g.capabilities.lookup),
+    enabled,
+  });
+}
