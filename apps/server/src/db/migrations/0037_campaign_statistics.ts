@@ -215,7 +215,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     engaged bigint not null default 0, unsubscribed bigint not null default 0,
     primary key (campaign_id, step_id, gateway_id, sender, bucket, reason, sms_status))`.execute(db);
   await sql`create table campaign_statistics_hourly (campaign_id bigint not null, hour timestamptz not null,
-    delivered bigint not null default 0, clicked bigint not null default 0, primary key (campaign_id, hour))`.execute(db);
+    delivered bigint not null default 0, clicked bigint not null default 0, primary key (campaign_id, hour))`.execute(
+    db,
+  );
   await sql`create table campaign_statistics_links (campaign_id bigint not null, redirect_to text not null,
     clickers bigint not null default 0, human_clicks bigint not null default 0, other_hits bigint not null default 0,
     primary key (campaign_id, redirect_to))`.execute(db);
@@ -226,7 +228,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     where campaign_step_id is not null and state = 'submitted'
       and (status is null or status in ('queued', 'sending', 'sent'))`.execute(db);
   await sql.raw(REBUILD).execute(db);
-  for (const [name, table, op, body] of TRIGGERS) for (const s of trigger(name, table, op, body)) await sql.raw(s).execute(db);
+  for (const [name, table, op, body] of TRIGGERS)
+    for (const s of trigger(name, table, op, body)) await sql.raw(s).execute(db);
   await sql`select herald_campaign_statistics_rebuild(id) from campaigns order by id`.execute(db);
 }
 

@@ -28,9 +28,9 @@ export interface RowGroup {
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /**
- * The statistics' reads (decision 037): counts over the campaign's own rows through
- * `messages_campaign_idx`, never a counter kept beside them, so a repeated, late or lost report
- * cannot skew a figure. Every call is scoped by team and campaign.
+ * Counts over the campaign's own rows (decision 037): the reference the summary of migration 0037
+ * is tested against (`groups`), and the figures the summary does not hold (a person across several
+ * steps, STOP replies). Every call is scoped by team and campaign.
  */
 export function createCampaignStatisticsRepository(db: Db) {
   return {
@@ -90,6 +90,23 @@ export function createCampaignStatisticsRepository(db: Db) {
           and not exists (select 1 from messages m where m.campaign_step_id = s.id and m.phone = r.phone)
         group by 1, 2`.execute(db);
       return r.rows.map((x) => ({ step_id: num(x.step_id), reason: String(x.reason), n: num(x.n) }));
+    },
+
+    /** STOP replies from a phone within 7 days after the campaign's message reached it. */
+    async stops(teamId: number, campaignId: number): Promise<number> {
+      const r = await sql<{ n: unknown }>`select count(*) as n from message_opt_outs o
+        where o.team_id = ${teamId} and o.reason = 'inbound_stop'
+          and exists (select 1 from messages m where m.team_id = ${teamId} and m.phone = o.phone
+            and m.campaign_id = ${campaignId} and m.state = 'submitted'
+            and o.created_at >= m.submitted_at and o.created_at < m.submitted_at + interval '7 days')`.execute(db);
+      return num(r.rows[0]?.n);
+    },
+
+    /** The position of the campaign's first step, any type (the frequency cap marks its recipients). */
+    async firstPosition(teamId: number, campaignId: number): Promise<number | null> {
+      const r = await sql<{ p: unknown }>`select min(position) as p from campaign_steps
+        where campaign_id = ${campaignId} and team_id = ${teamId}`.execute(db);
+      return r.rows[0]?.p === null || r.rows[0]?.p === undefined ? null : num(r.rows[0].p);
     },
 
     async recipients(teamId: number, campaignId: number): Promise<number> {

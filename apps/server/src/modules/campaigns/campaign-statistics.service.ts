@@ -17,6 +17,8 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { DB } from '../../db/schema.ts';
 import { BUCKET_SQL, LINKS_OF_MESSAGE, SMS_STATUS_SQL } from './campaign-results.sql.ts';
 import { createCampaignStatisticsRepository, type RowGroup } from './campaign-statistics.repository.ts';
+import { createCampaignStatisticsSummary } from './campaign-statistics-summary.repository.ts';
+import { rowlessOf, withStepTargets } from './campaign-statistics-rowless.ts';
 import type { CampaignsRepository } from './campaigns.repository.ts';
 import { notFound } from './campaigns.service.ts';
 
@@ -103,6 +105,7 @@ function withPercentages(t: Totals, records: number, planned: number): TStatisti
 export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<CampaignsRepository, 'find'> }) {
   const { db } = deps;
   const stats = createCampaignStatisticsRepository(db);
+  const summary = createCampaignStatisticsSummary(db);
 
   async function campaignOf(user: AuthUser, id: number) {
     const c = await deps.repo.find(user.teamId, id);
@@ -132,21 +135,29 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
     const teamId = user.teamId;
     const steps = await db
       .selectFrom('campaign_steps')
-      .select(['id', 'position', 'limit_cap'])
+      .select(['id', 'position', 'limit_cap', 'redirect_to'])
       .where('campaign_id', '=', id)
       .where('team_id', '=', teamId)
       .where('type', '=', 'sms')
       .orderBy('position')
       .execute();
-    const [groups, people, rowless, recipients, links, optOuts, hourly] = await Promise.all([
-      stats.groups(teamId, id),
-      stats.people(teamId, id),
-      stats.rowless(teamId, id),
-      stats.recipients(teamId, id),
-      stats.links(teamId, id),
-      stats.optOuts(teamId, id),
-      stats.hourly(teamId, id),
+    // The summary (decision 037); a person across several steps is still counted from the rows.
+    const oneStep = steps.length <= 1;
+    const [groups, byReason, storedLinks, stop, hourly, peopleOfRows, optOutsOfRows] = await Promise.all([
+      summary.groups(teamId, id),
+      summary.recipients(id),
+      summary.links(id),
+      stats.stops(teamId, id),
+      summary.hourly(id),
+      oneStep ? null : stats.people(teamId, id),
+      oneStep ? null : stats.optOuts(teamId, id),
     ]);
+    let people = peopleOfRows;
+    const recipients = [...byReason.values()].reduce((a, b) => a + b, 0);
+    const firstPosition = await stats.firstPosition(teamId, id);
+    const rowless = rowlessOf(steps, groups, byReason, firstPosition);
+    const links = withStepTargets(storedLinks, steps);
+    const optOuts = optOutsOfRows ?? { stop, unsubscribe_link: await summary.unsubscribed(id) };
     const ended = ENDED.has(c.status);
     const campaign = emptyTotals();
     const stepFigures = steps.map((s) => {
@@ -181,6 +192,15 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
     campaign.buckets.queued = stepFigures.reduce((n, s) => n + s.buckets.queued, 0);
     campaign.buckets.skipped = stepFigures.reduce((n, s) => n + s.buckets.skipped, 0);
     // A person is counted once across steps for clicks and engagement (the click rate is people ÷ delivered people).
+    if (people === null) {
+      const only = stepFigures[0];
+      people = {
+        sent: only?.amount_sent ?? 0,
+        delivered: only?.amount_delivered ?? 0,
+        clicked: only?.amount_clicked ?? 0,
+        engaged: only?.amount_eng ?? 0,
+      };
+    }
     campaign.amount_clicked = people.clicked;
     campaign.amount_eng = people.engaged;
     campaign.amount_not_eng = Math.max(0, people.sent - people.engaged);
