@@ -92,6 +92,7 @@ export const CAMPAIGN_FIELDS = [
   'quiet_hours',
   'quiet_from',
   'quiet_to',
+  'skip_invalid_phones',
 ] as const;
 export type TCampaignField = (typeof CAMPAIGN_FIELDS)[number];
 
@@ -119,7 +120,13 @@ export const PAUSED_SENDING_STEP_FIELDS: readonly TCampaignStepField[] = [
 ];
 
 /** Settings the engine has acted on once the campaign started: where and from whom, and when. */
-const FIXED_ONCE_STARTED: readonly TCampaignField[] = ['gateway_id', 'sender', 'timezone', 'start_at'];
+const FIXED_ONCE_STARTED: readonly TCampaignField[] = [
+  'gateway_id',
+  'sender',
+  'timezone',
+  'start_at',
+  'skip_invalid_phones',
+];
 
 /** Where the answer is "no", the message code the server refuses with and the web shows. */
 export type TRuleAnswer = { ok: true } | { ok: false; code: TMessageCode };

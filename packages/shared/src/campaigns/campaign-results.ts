@@ -55,6 +55,7 @@ export const RESULT_SKIP_REASONS = [
   'duplicate_phone',
   'limit_cap',
   'not_reached',
+  'not_valid_mobile',
 ] as const;
 export type TResultSkipReason = (typeof RESULT_SKIP_REASONS)[number];
 

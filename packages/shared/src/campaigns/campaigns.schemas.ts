@@ -84,6 +84,8 @@ export const ZCampaign = z.object({
   quiet_hours: z.boolean(),
   quiet_from: z.string(),
   quiet_to: z.string(),
+  /** Leave out phones a lookup found invalid or not mobile (decision 041); on by default. */
+  skip_invalid_phones: z.boolean(),
   /** Why it is paused or failed: a message code and its params. */
   paused_reason: ZMessage.nullable(),
   failed_reason: ZMessage.nullable(),
@@ -119,6 +121,7 @@ export const ZCreateCampaignRequest = z.object({
   quiet_hours: z.boolean().optional(),
   quiet_from: ZTimeOfDay.optional(),
   quiet_to: ZTimeOfDay.optional(),
+  skip_invalid_phones: z.boolean().optional(),
 });
 export type TCreateCampaignRequest = z.input<typeof ZCreateCampaignRequest>;
 
@@ -289,6 +292,8 @@ export const CAMPAIGN_SKIP_REASONS = [
   'duplicate_phone',
   'capped',
   'limit_cap',
+  // A lookup result says the phone is invalid or not a mobile, and the campaign skips those.
+  'not_valid_mobile',
 ] as const;
 export const ZCampaignSkipReason = z.enum(CAMPAIGN_SKIP_REASONS);
 export type TCampaignSkipReason = z.infer<typeof ZCampaignSkipReason>;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ENGAGEMENT_VALUES, SMS_STATUSES } from '../campaigns/campaign-results.ts';
 import { LEAD_STATUSES } from '../leads/leads.schemas.ts';
+import { CARRIER_TYPES } from '../lookups/lookups.schemas.ts';
+
+/** The line types the carrier_type filter takes (the lookups' one vocabulary). */
+export { CARRIER_TYPES };
 import { messageText, type TMessageCode } from '../common/messages.ts';
 
 /**
@@ -62,6 +66,16 @@ export const CONDITION_KINDS = {
     singleValue: ['eq'],
   },
   campaigns: { operators: ['eq', 'not_eq'], values: { kind: 'ids' } },
+  // Lookup results of a lead's phones (decision 041): the carrier as the provider names it, and the
+  // line type in the one vocabulary of every provider.
+  carrier_name: {
+    operators: ['contains', 'not_contains', 'eq', 'not_eq', 'empty', 'not_empty'],
+    values: { kind: 'text' },
+  },
+  carrier_type: {
+    operators: ['eq', 'not_eq', 'empty', 'not_empty'],
+    values: { kind: 'enum', allowed: CARRIER_TYPES },
+  },
   attribute: {
     operators: ['contains', 'not_contains', 'eq', 'not_eq', 'empty', 'not_empty'],
     values: { kind: 'text' },

@@ -42,6 +42,8 @@ export interface CampaignsTable {
   process_id: Generated<number | null>;
   /** While the start is still fixing recipients, the team's last lead id at the start; null once done (0033). */
   recipients_through: number | null;
+  /** Phones a lookup found invalid or not mobile are left out (0039, decision 041). */
+  skip_invalid_phones: Generated<boolean>;
 }
 
 export interface CampaignAudiencesTable {

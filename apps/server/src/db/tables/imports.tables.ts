@@ -49,6 +49,8 @@ export interface ImportFilesTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   finished_at: Date | null;
+  /** A lookup of the list is started when the import completes (0039, decision 041). */
+  check_mobile_status: Generated<boolean>;
 }
 
 export interface ImportFileAttributesTable {

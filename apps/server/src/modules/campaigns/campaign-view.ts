@@ -25,6 +25,7 @@ export function toCampaign(r: CampaignRow): TCampaign {
     quiet_hours: r.quiet_hours,
     quiet_from: r.quiet_from.slice(0, 5),
     quiet_to: r.quiet_to.slice(0, 5),
+    skip_invalid_phones: r.skip_invalid_phones,
     paused_reason: reason(r.paused_reason),
     failed_reason: reason(r.failed_reason),
     started_at: iso(r.started_at),

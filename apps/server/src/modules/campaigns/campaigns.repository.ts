@@ -27,6 +27,7 @@ export type CampaignValues = Partial<
     | 'quiet_hours'
     | 'quiet_from'
     | 'quiet_to'
+    | 'skip_invalid_phones'
     | 'launched_by'
     | 'paused_reason'
   >

@@ -84,6 +84,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
     if (body.quiet_hours !== undefined) v.quiet_hours = body.quiet_hours;
     if (body.quiet_from !== undefined) v.quiet_from = body.quiet_from;
     if (body.quiet_to !== undefined) v.quiet_to = body.quiet_to;
+    if (body.skip_invalid_phones !== undefined) v.skip_invalid_phones = body.skip_invalid_phones;
     return v;
   }
 
@@ -267,6 +268,7 @@ export function createCampaignsService(deps: CampaignsServiceDeps) {
           quiet_hours: row.quiet_hours,
           quiet_from: row.quiet_from,
           quiet_to: row.quiet_to,
+          skip_invalid_phones: row.skip_invalid_phones,
         });
         await deps.steps.copy(tx, user.teamId, id, newId);
         await deps.audiences.copy(tx, user.teamId, id, newId);

@@ -19,12 +19,20 @@ export interface LeadPageArgs {
 }
 
 const leadColumns = ['id', 'status', 'source_id', 'list_id', 'duplicates', 'created_at', 'updated_at'] as const;
+/**
+ * A phone value's lookup fields come from the team's results cache (`phone_lookups`, one row per
+ * team and phone, decision 041): every lead holding the phone shows the same, latest result, with
+ * no copy on each value to keep in step. One primary-key probe per phone value of the page.
+ */
+const lookupField = (field: 'status_label' | 'carrier_name' | 'carrier_type') =>
+  sql<string | null>`case when v.type = 'phone' then coalesce((select pl.${sql.ref(field)} from phone_lookups pl
+    where pl.team_id = v.team_id and pl.phone = v.value), v.${sql.ref(field)}) else v.${sql.ref(field)} end`.as(field);
 const valueColumns = [
   'v.id',
   'v.value',
-  'v.status_label',
-  'v.carrier_name',
-  'v.carrier_type',
+  lookupField('status_label'),
+  lookupField('carrier_name'),
+  lookupField('carrier_type'),
   'v.clicked',
   'v.ban',
 ] as const;

@@ -136,6 +136,52 @@ const attribute: Compiler = (c, ctx) => {
   }
 };
 
+/**
+ * Lookup results (decision 041): a lead matches a positive operator when one of its phones has a
+ * result whose field matches, a negative one when none has; `empty` = no phone with that field known
+ * (never looked up, or the provider did not say). The leads are found from the team's results
+ * (`phone_lookups`, by its key) through the phone index of lead_values, so a count reads the matching
+ * results, not every lead's phones.
+ */
+function lookupField(field: 'carrier_name' | 'carrier_type'): Compiler {
+  const col = sql.ref(`pl.${field}`);
+  return (c, ctx) => {
+    const leadsWhere = (match: Predicate) =>
+      sql<SqlBool>`leads.id in (select v.lead_id from phone_lookups pl
+        join lead_values v on v.team_id = pl.team_id and v.type = 'phone' and v.value = pl.phone
+        where pl.team_id = ${ctx.teamId} and ${col} is not null and ${match})`;
+    const text = field === 'carrier_name';
+    const equals = () =>
+      text
+        ? sql<SqlBool>`(${sql.join(
+            c.values.map((v) => sql`${col} ilike ${escapeLike(v)}`),
+            sql` or `,
+          )})`
+        : sql<SqlBool>`${col} = any(${c.values}::text[])`;
+    const contains = () =>
+      sql<SqlBool>`(${sql.join(
+        c.values.map((v) => sql`${col} ilike ${`%${escapeLike(v)}%`}`),
+        sql` or `,
+      )})`;
+    switch (c.operator) {
+      case 'eq':
+        return leadsWhere(equals());
+      case 'not_eq':
+        return sql<SqlBool>`not ${leadsWhere(equals())}`;
+      case 'contains':
+        return leadsWhere(contains());
+      case 'not_contains':
+        return sql<SqlBool>`not ${leadsWhere(contains())}`;
+      case 'not_empty':
+        return leadsWhere(TRUE);
+      case 'empty':
+        return sql<SqlBool>`not ${leadsWhere(TRUE)}`;
+      default:
+        return unsupported(c);
+    }
+  };
+}
+
 function unsupported(c: TSegmentCondition): never {
   // The shared schema admits only each kind's operators; reaching here is a programming error.
   throw new Error(`No SQL for ${String(c.id)} ${c.operator}`);
@@ -152,6 +198,8 @@ export const COMPILERS: Record<TConditionKind, Compiler> = {
   // Only a bound on engagement's clicks (read through the scope); alone it narrows nothing.
   engagement_period: () => TRUE,
   campaigns: (c) => campaignsPredicate(c),
+  carrier_name: lookupField('carrier_name'),
+  carrier_type: lookupField('carrier_type'),
 };
 
 /** All conditions must hold (an empty list matches every lead). */
