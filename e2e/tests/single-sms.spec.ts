@@ -258,114 +258,117 @@ async function callIn(
   return res.json();
 }
 
-for (const width of [1366, 390] as const) {
-  for (const lang of ['uk', 'en', 'ru'] as const) {
-    test(`refuses a placeholder that names nothing, sends a fallback and the default alpha name (${lang}, ${width} px)`, async ({
-      browser,
-    }) => {
-      // A sign-up, a gateway and the simulator's 30-second review of the alpha name.
-      test.setTimeout(240_000);
-      const text = TEXT[lang];
-      const check = CHECKS[lang];
-      const signup = await browser.newPage();
-      await signup.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
-      await signUpVerified(signup, 'Olena Sender', `placeholders-${lang}-${width}-${Date.now()}@example.com`);
-      const token = (await signup.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
-      await signup.close();
-      const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-      await context.addInitScript(
-        ([t, l]) => {
-          localStorage.setItem('herald.token', t);
-          localStorage.setItem('herald.lang', l);
-        },
-        [token, lang],
-      );
-      const page = await context.newPage();
-      const request = page.request;
-      // The attribute is named in the team's language; its slug reads like the word.
-      await callIn(request, token, lang, 'POST', '/lead-attributes', [{ name: check.attribute }]);
-      const attributes = (await callIn(request, token, lang, 'GET', '/lead-attributes')).data as Array<{
-        id: number;
-        slug: string;
-      }>;
-      expect(attributes.map((a) => a.slug)).toContain(check.slug);
-      const phoneId = attributes.find((a) => a.slug === 'phone')?.id;
-      const source = await callIn(request, token, lang, 'POST', '/sources', { name: 'Expo' });
-      const list = await callIn(request, token, lang, 'POST', `/sources/${source.id}/lists`, { name: 'Visitors' });
-      // A lead with a phone and no name: it gets the fallback.
-      const leadPhone = '+380671230001';
-      const lead = await callIn(request, token, lang, 'POST', '/leads', {
-        source_id: source.id,
-        list_id: list.id,
-        attributes: [{ attr_id: phoneId, value: leadPhone }],
-      });
-      await addSimulatorGateway(page, lang);
-      // A team that sends only through the simulator has its alpha name approved by itself (30 s).
-      const alpha = `Herald${lang.toUpperCase()}${width === 390 ? 'M' : ''}`;
-      await callIn(request, token, lang, 'POST', '/alpha-names/store', { name: alpha });
-
-      await page.goto(`/leads/${lead.id}`);
-      await expect(page.getByText(text.timeline).first()).toBeVisible();
-      await page.getByRole('button', { name: text.button }).click();
-      const dialog = page.getByRole('dialog', { name: text.button });
-
-      // The typed number takes the +380 form when the field is left.
-      const phone = dialog.getByRole('textbox', { name: text.phone });
-      await phone.fill('067 123 00 02');
-      await phone.blur();
-      await expect(phone).toHaveValue('+380671230002');
-
-      // A tag that names no attribute is marked in the composer, and the server refuses it with
-      // the same words, said once: no toast besides.
-      const message = dialog.getByRole('textbox', { name: text.message });
-      await message.fill(`${check.greeting}, {{name}}!`);
-      await expect(dialog.getByText(check.unknown)).toBeVisible();
-      const refused = page.waitForResponse((r) => r.url().includes('/api/leads/single-sms') && r.status() === 422);
-      await dialog.getByRole('button', { name: text.send }).click();
-      await refused;
-      await expect(dialog.getByText(check.unknown)).toHaveCount(1);
-      await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
-      await page.screenshot({ path: `${SHOTS}/placeholder-unknown-${lang}-${width}.png` });
-
-      // To the lead without a name: the preview shows the fallback and says who gets it.
-      await dialog.getByText(text.byLead, { exact: true }).click();
-      await message.fill(`${check.greeting}, {{${check.slug}|${check.fallback}}}!`);
-      await dialog.getByRole('combobox', { name: text.lead }).fill('671230001');
-      await page.getByRole('option', { name: `#${lead.id} · ${leadPhone}` }).click();
-      await expect(dialog.getByText(check.preview)).toBeVisible();
-      await expect(dialog.getByText(check.gap)).toBeVisible();
-
-      // The default alpha name, once approved, is the sender the form starts from.
-      await expect(async () => {
-        const names = (await callIn(request, token, lang, 'GET', '/alpha-names')).data as Array<{ status: number }>;
-        expect(names[0]?.status).toBe(1);
-      }).toPass({ timeout: 90_000 });
-      await page.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      await page.reload();
-      await page.getByRole('button', { name: text.button }).click();
-      await dialog.getByText(text.byLead, { exact: true }).click();
-      await message.fill(`${check.greeting}, {{${check.slug}|${check.fallback}}}!`);
-      await dialog.getByRole('combobox', { name: text.lead }).fill('671230001');
-      await page.getByRole('option', { name: `#${lead.id} · ${leadPhone}` }).click();
-      await expect(dialog.getByRole('combobox', { name: check.from, exact: true })).toHaveValue(alpha);
-      await page.screenshot({ path: `${SHOTS}/placeholder-fallback-${lang}-${width}.png` });
-      await dialog.getByRole('button', { name: text.send }).click();
-      await expect(page.getByText(text.sent)).toBeVisible();
-      await expect(dialog).toBeHidden();
-
-      // The Timeline shows the text as sent, from the default alpha name, with its parts.
-      await expect(page.getByText(`${check.greeting}, ${check.fallback}!`, { exact: true })).toBeVisible({
-        timeout: 30_000,
-      });
-      const details = page.getByTestId('timeline-message').first();
-      await expect(details).toContainText(alpha);
-      await expect(details).toContainText('Simulator');
-      await expect(details).toContainText(check.parts);
-      await page.screenshot({ path: `${SHOTS}/placeholder-timeline-${lang}-${width}.png`, fullPage: true });
-      // Nothing on the page is wider than the screen.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await context.close();
+// Each language once, both widths among them: every wording and both layouts are seen.
+for (const [lang, width] of [
+  ['uk', 1366],
+  ['en', 390],
+  ['ru', 390],
+] as const) {
+  test(`refuses a placeholder that names nothing, sends a fallback and the default alpha name (${lang}, ${width} px)`, async ({
+    browser,
+  }) => {
+    // A sign-up, a gateway and the simulator's 30-second review of the alpha name.
+    test.setTimeout(240_000);
+    const text = TEXT[lang];
+    const check = CHECKS[lang];
+    const signup = await browser.newPage();
+    await signup.addInitScript(() => localStorage.setItem('herald.lang', 'en'));
+    await signUpVerified(signup, 'Olena Sender', `placeholders-${lang}-${width}-${Date.now()}@example.com`);
+    const token = (await signup.evaluate(() => localStorage.getItem('herald.token'))) ?? '';
+    await signup.close();
+    const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
+    await context.addInitScript(
+      ([t, l]) => {
+        localStorage.setItem('herald.token', t);
+        localStorage.setItem('herald.lang', l);
+      },
+      [token, lang],
+    );
+    const page = await context.newPage();
+    const request = page.request;
+    // The attribute is named in the team's language; its slug reads like the word.
+    await callIn(request, token, lang, 'POST', '/lead-attributes', [{ name: check.attribute }]);
+    const attributes = (await callIn(request, token, lang, 'GET', '/lead-attributes')).data as Array<{
+      id: number;
+      slug: string;
+    }>;
+    expect(attributes.map((a) => a.slug)).toContain(check.slug);
+    const phoneId = attributes.find((a) => a.slug === 'phone')?.id;
+    const source = await callIn(request, token, lang, 'POST', '/sources', { name: 'Expo' });
+    const list = await callIn(request, token, lang, 'POST', `/sources/${source.id}/lists`, { name: 'Visitors' });
+    // A lead with a phone and no name: it gets the fallback.
+    const leadPhone = '+380671230001';
+    const lead = await callIn(request, token, lang, 'POST', '/leads', {
+      source_id: source.id,
+      list_id: list.id,
+      attributes: [{ attr_id: phoneId, value: leadPhone }],
     });
-  }
+    await addSimulatorGateway(page, lang);
+    // A team that sends only through the simulator has its alpha name approved by itself (30 s).
+    const alpha = `Herald${lang.toUpperCase()}${width === 390 ? 'M' : ''}`;
+    await callIn(request, token, lang, 'POST', '/alpha-names/store', { name: alpha });
+
+    await page.goto(`/leads/${lead.id}`);
+    await expect(page.getByText(text.timeline).first()).toBeVisible();
+    await page.getByRole('button', { name: text.button }).click();
+    const dialog = page.getByRole('dialog', { name: text.button });
+
+    // The typed number takes the +380 form when the field is left.
+    const phone = dialog.getByRole('textbox', { name: text.phone });
+    await phone.fill('067 123 00 02');
+    await phone.blur();
+    await expect(phone).toHaveValue('+380671230002');
+
+    // A tag that names no attribute is marked in the composer, and the server refuses it with
+    // the same words, said once: no toast besides.
+    const message = dialog.getByRole('textbox', { name: text.message });
+    await message.fill(`${check.greeting}, {{name}}!`);
+    await expect(dialog.getByText(check.unknown)).toBeVisible();
+    const refused = page.waitForResponse((r) => r.url().includes('/api/leads/single-sms') && r.status() === 422);
+    await dialog.getByRole('button', { name: text.send }).click();
+    await refused;
+    await expect(dialog.getByText(check.unknown)).toHaveCount(1);
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/placeholder-unknown-${lang}-${width}.png` });
+
+    // To the lead without a name: the preview shows the fallback and says who gets it.
+    await dialog.getByText(text.byLead, { exact: true }).click();
+    await message.fill(`${check.greeting}, {{${check.slug}|${check.fallback}}}!`);
+    await dialog.getByRole('combobox', { name: text.lead }).fill('671230001');
+    await page.getByRole('option', { name: `#${lead.id} · ${leadPhone}` }).click();
+    await expect(dialog.getByText(check.preview)).toBeVisible();
+    await expect(dialog.getByText(check.gap)).toBeVisible();
+
+    // The default alpha name, once approved, is the sender the form starts from.
+    await expect(async () => {
+      const names = (await callIn(request, token, lang, 'GET', '/alpha-names')).data as Array<{ status: number }>;
+      expect(names[0]?.status).toBe(1);
+    }).toPass({ timeout: 90_000 });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await page.getByRole('button', { name: text.button }).click();
+    await dialog.getByText(text.byLead, { exact: true }).click();
+    await message.fill(`${check.greeting}, {{${check.slug}|${check.fallback}}}!`);
+    await dialog.getByRole('combobox', { name: text.lead }).fill('671230001');
+    await page.getByRole('option', { name: `#${lead.id} · ${leadPhone}` }).click();
+    await expect(dialog.getByRole('combobox', { name: check.from, exact: true })).toHaveValue(alpha);
+    await page.screenshot({ path: `${SHOTS}/placeholder-fallback-${lang}-${width}.png` });
+    await dialog.getByRole('button', { name: text.send }).click();
+    await expect(page.getByText(text.sent)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The Timeline shows the text as sent, from the default alpha name, with its parts.
+    await expect(page.getByText(`${check.greeting}, ${check.fallback}!`, { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    const details = page.getByTestId('timeline-message').first();
+    await expect(details).toContainText(alpha);
+    await expect(details).toContainText('Simulator');
+    await expect(details).toContainText(check.parts);
+    await page.screenshot({ path: `${SHOTS}/placeholder-timeline-${lang}-${width}.png`, fullPage: true });
+    // Nothing on the page is wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await context.close();
+  });
 }
