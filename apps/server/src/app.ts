@@ -18,6 +18,7 @@ import { createGatewaysModule } from './modules/gateways/index.ts';
 import { createHealthModule } from './modules/health/index.ts';
 import { createImportsModule } from './modules/imports/index.ts';
 import { createLeadsModule } from './modules/leads/index.ts';
+import { createLookupsModule } from './modules/lookups/index.ts';
 import { createMessagesModule } from './modules/messages/index.ts';
 import { createPlansModule, loadPlanFiles } from './modules/plans/index.ts';
 import { createProcessesModule } from './modules/processes/index.ts';
@@ -166,6 +167,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     exports: segments.exports,
   });
 
+  // Lookups (decision 040): carrier checks through the gateways' lookup, paid through billing.
+  const lookups = createLookupsModule({
+    ...base,
+    gateways: { adapter: gateways.adapter },
+    billing,
+    lookupPrice: plans.prices.lookup,
+    log: app.log,
+    engine: options.lookupsEngine,
+  });
+  options.onLookups?.(lookups);
+
   // The modules, listed once: their routes, pages and stops are registered from this list.
   const modules: HouseModule[] = [
     auth,
@@ -189,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     messages,
     shortLinks,
     campaigns,
+    lookups,
   ];
   await registerModules(app, modules);
 

@@ -2,6 +2,7 @@ import type { DomainEventsHub } from './events/domain-events.ts';
 import { AppError } from './http/app-error.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { createGatewaysModule } from './modules/gateways/index.ts';
+import type { LookupsDeps, LookupsModule } from './modules/lookups/index.ts';
 import type { createMessagesModule } from './modules/messages/index.ts';
 import type { DomainProbe, ShortLinksModule } from './modules/short-links/index.ts';
 
@@ -32,6 +33,10 @@ export interface BuildOptions {
   messagePollSeconds?: number;
   /** The send engine's tuning (batch, calls in flight, rates on or off); the benchmark turns the rates off. */
   messagesEngine?: Parameters<typeof createMessagesModule>[0]['engine'];
+  /** The lookup engine's tuning (lanes, batch, calls in flight, rate limit on or off); tests and the benchmark. */
+  lookupsEngine?: LookupsDeps['engine'];
+  /** Handed the lookups module; tests and the benchmark drive it. */
+  onLookups?: (lookups: LookupsModule) => void;
   /** Handed the modules' event hub; tests hear `messages.moved` and the rest with it. */
   onDomainEvents?: (events: Pick<DomainEventsHub, 'on'>) => void;
   /** Handed the short links' `make`; tests make links with it. */

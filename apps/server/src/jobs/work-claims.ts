@@ -7,7 +7,7 @@ import type { DB } from '../db/schema.ts';
  * `not_before`, `attempt` and `updated_at`; policy `unknown` also `called_at`.
  */
 export interface ClaimTable {
-  table: 'messages';
+  table: 'messages' | 'lookup_items';
 }
 
 /**

@@ -123,6 +123,16 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
       },
       text('reply_text', 'Reply from every recipient'),
       partsPerSecond,
+      {
+        key: 'lookup_latency_ms',
+        label: 'Lookup answer time, ms',
+        kind: 'number',
+        required: false,
+        secret: false,
+        default: '150',
+        min: 0,
+        max: 60_000,
+      },
     ],
     capabilities: {
       statusDelivery: 'webhook',

@@ -141,7 +141,7 @@ export const ZLookupCreateBody = z.object({
 /** `PUT lookup/{id}`: the gateway (not while running). */
 export const ZLookupUpdateBody = z.object({ gateway_id: z.coerce.number().int().positive() });
 /** `POST lookup/{id}/status`: 1 starts (from 0 or 2), 2 pauses or stops (from 1). */
-export const ZLookupStatusBody = z.object({ status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])) });
+export const ZLookupStatusBody = z.object({ status: z.coerce.number().int().min(1).max(2) });
 /** `POST lookup-start`, `lookup-stop`, `sources/lookup`, `sources/lists/lookup`. */
 export const ZLookupIdsBody = z.object({ ids: ZIds });
 

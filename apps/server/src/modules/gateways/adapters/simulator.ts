@@ -1,3 +1,4 @@
+import { simulateLookup } from './simulator-lookup.ts';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { GATEWAY_TYPE_INFO } from '@herald/shared/gateways/gateway-types';
 import { ZMessageStatus, type TMessageStatus } from '@herald/shared/gateways/message-status';
@@ -42,13 +43,6 @@ export function createSimulatorCarrier() {
   };
 }
 export type SimulatorCarrier = ReturnType<typeof createSimulatorCarrier>;
-
-// Ukrainian mobile codes, so a simulated lookup answers like a carrier database would.
-const UA_CARRIERS: Array<[RegExp, string]> = [
-  [/^\+380(39|67|68|96|97|98)/, 'Kyivstar'],
-  [/^\+380(50|66|95|99)/, 'Vodafone Ukraine'],
-  [/^\+380(63|73|93)/, 'lifecell'],
-];
 
 /** The outcome of one message, drawn by the gateway's rates (what is left over: inactive device). */
 function draw(params: Record<string, string>): TMessageStatus {
@@ -189,8 +183,11 @@ export function createSimulatorAdapter(ctx: AdapterContext, carrier: SimulatorCa
     },
 
     async lookup(phone) {
-      const carrierName = UA_CARRIERS.find(([pattern]) => pattern.test(phone))?.[1] ?? null;
-      return { phone, carrierName, carrierType: carrierName ? 'mobile' : null, raw: { simulated: true } };
+      // A carrier database answers in about this long (per gateway), then what it knows.
+      const wait = Math.max(0, Number(ctx.params.lookup_latency_ms ?? 150));
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const answer = simulateLookup(phone);
+      return { phone, carrierName: answer.carrier_name, carrierType: answer.carrier_type, raw: answer };
     },
   };
 }

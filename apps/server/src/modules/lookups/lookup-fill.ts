@@ -1,0 +1,88 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Kysely<DB>;
+
+/**
+ * Writes a lookup's work rows, one per distinct phone (decision 040), in the caller's transaction.
+ * What needs no provider is settled here, uncharged: a phone whose result is fresh, or one the
+ * team's own campaign delivered a message to in the same window — a delivered message proves a
+ * valid, reachable mobile, and becomes the phone's result (origin `delivery`, cost 0). Those rows
+ * are `reused`; the lookup's totals (phones, reused, saved at `price`) are set from the rows.
+ */
+async function fill(
+  tx: Db,
+  lookupId: number,
+  teamId: number,
+  phones: RawBuilder<unknown>,
+  freshDays: number,
+  price: number,
+) {
+  const since = sql`now() - make_interval(days => ${freshDays}::int)`;
+  await sql`create temporary table if not exists lookup_fill_phones (phone text primary key) on commit drop`.execute(
+    tx,
+  );
+  await sql`insert into lookup_fill_phones (phone) select distinct phone from (${phones}) p(phone)
+    where phone is not null on conflict do nothing`.execute(tx);
+  // Delivered within the window and no fresh result: the delivery is the result.
+  await sql`insert into phone_lookups (team_id, phone, carrier_type, status_label, reachability, checked_at,
+      gateway_id, origin, cost)
+    select ${teamId}, p.phone, 'mobile', 'valid', 'connected', d.at, d.gateway_id, 'delivery', 0
+    from lookup_fill_phones p
+    cross join lateral (select coalesce(m.status_at, m.called_at) as at, m.gateway_id from messages m
+      where m.team_id = ${teamId} and m.phone = p.phone and m.kind = 'campaign_step'
+        and m.status = 'delivered' and m.called_at > ${since}
+      order by m.called_at desc limit 1) d
+    where not exists (select 1 from phone_lookups r where r.team_id = ${teamId} and r.phone = p.phone
+      and r.checked_at > ${since})
+    on conflict (team_id, phone) do update set carrier_type = excluded.carrier_type,
+      status_label = excluded.status_label, reachability = excluded.reachability, ported = null,
+      mcc_mnc = null, carrier_name = null, checked_at = excluded.checked_at, gateway_id = excluded.gateway_id,
+      origin = 'delivery', cost = 0, lookup_id = null`.execute(tx);
+  await sql`insert into lookup_items (lookup_id, team_id, phone, state)
+    select ${lookupId}, ${teamId}, p.phone,
+      case when exists (select 1 from phone_lookups r where r.team_id = ${teamId} and r.phone = p.phone
+        and r.checked_at > ${since}) then 'reused' else 'pending' end
+    from lookup_fill_phones p
+    on conflict (lookup_id, phone) do nothing`.execute(tx);
+  await sql`drop table lookup_fill_phones`.execute(tx);
+  await sql`update lookups k set phones = c.phones, reused = c.reused, saved = c.reused::bigint * ${price}::bigint,
+      updated_at = now()
+    from (select count(*)::int as phones, (count(*) filter (where state = 'reused'))::int as reused
+      from lookup_items where lookup_id = ${lookupId}) c
+    where k.id = ${lookupId}`.execute(tx);
+}
+
+/** A list's phones: the phone values of its leads. */
+export function fillFromList(
+  tx: Db,
+  a: { lookupId: number; teamId: number; listId: number; freshDays: number; price: number },
+) {
+  const phones = sql`select v.value from lead_values v join leads l on l.id = v.lead_id
+    where v.team_id = ${a.teamId} and v.type = 'phone' and l.team_id = ${a.teamId} and l.list_id = ${a.listId}`;
+  return fill(tx, a.lookupId, a.teamId, phones, a.freshDays, a.price);
+}
+
+/** Given phones (a campaign step's recipients). */
+export function fillFromPhones(
+  tx: Db,
+  a: { lookupId: number; teamId: number; phones: string[]; freshDays: number; price: number },
+) {
+  return fill(tx, a.lookupId, a.teamId, sql`select unnest(${a.phones}::text[])`, a.freshDays, a.price);
+}
+
+/** Phones of these lists, and how many of them are settled without a provider (the start dialog). */
+export async function previewLists(db: Db, teamId: number, listIds: number[], freshDays: number) {
+  if (listIds.length === 0) return { phones: 0, fresh: 0 };
+  const since = sql`now() - make_interval(days => ${freshDays}::int)`;
+  const r = await sql<{ phones: string; fresh: string }>`
+    with p as (select distinct l.list_id, v.value as phone from lead_values v join leads l on l.id = v.lead_id
+      where v.team_id = ${teamId} and v.type = 'phone' and l.team_id = ${teamId}
+        and l.list_id = any(${listIds}::bigint[]))
+    select count(*) as phones, count(*) filter (where
+      exists (select 1 from phone_lookups r where r.team_id = ${teamId} and r.phone = p.phone and r.checked_at > ${since})
+      or exists (select 1 from messages m where m.team_id = ${teamId} and m.phone = p.phone
+        and m.kind = 'campaign_step' and m.status = 'delivered' and m.called_at > ${since})) as fresh
+    from p`.execute(db);
+  return { phones: Number(r.rows[0]?.phones ?? 0), fresh: Number(r.rows[0]?.fresh ?? 0) };
+}
