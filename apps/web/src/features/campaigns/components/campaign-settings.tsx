@@ -22,7 +22,14 @@ interface Props {
 
 type Form = Pick<
   TCampaign,
-  'name' | 'sender' | 'timezone' | 'frequency_per_minute' | 'quiet_hours' | 'quiet_from' | 'quiet_to'
+  | 'name'
+  | 'sender'
+  | 'timezone'
+  | 'frequency_per_minute'
+  | 'quiet_hours'
+  | 'quiet_from'
+  | 'quiet_to'
+  | 'skip_invalid_phones'
 > & { gateway_id: string | null; start_at: string };
 
 const formOf = (c: TCampaign): Form => ({
@@ -35,6 +42,7 @@ const formOf = (c: TCampaign): Form => ({
   quiet_hours: c.quiet_hours,
   quiet_from: c.quiet_from,
   quiet_to: c.quiet_to,
+  skip_invalid_phones: c.skip_invalid_phones,
 });
 
 /** Name, gateway and sender, start in a time zone, frequency and quiet hours, under the editing rules. */
@@ -172,6 +180,15 @@ export function CampaignSettings({ campaign, gateways, alphaNames, timezones, sa
           </>
         )}
       </Group>
+      {/* Phones a lookup found invalid or not mobile are left out, uncharged (decision 041). */}
+      <Switch
+        mt="sm"
+        label={t('skipInvalidPhones')}
+        description={t('skipInvalidPhonesHint')}
+        checked={form.skip_invalid_phones}
+        onChange={(e) => set('skip_invalid_phones', e.currentTarget.checked)}
+        {...rule('skip_invalid_phones')}
+      />
       <Group justify="flex-end" mt="md">
         <Button onClick={save} loading={saving} disabled={!editable}>
           {t('save')}

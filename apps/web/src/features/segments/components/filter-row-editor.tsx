@@ -1,6 +1,7 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { ENGAGEMENT_VALUES, SMS_STATUSES } from '@herald/shared/campaigns/campaign-results';
 import { LEAD_STATUSES } from '@herald/shared/leads/leads.schemas';
+import { CARRIER_TYPES } from '@herald/shared/lookups/lookups.schemas';
 import { ENGAGEMENT_PERIODS, type TFilterOperator } from '@herald/shared/segments/segment-conditions';
 import type { TSourceWithLists } from '@herald/shared/sources/sources.schemas';
 import { ActionIcon, Group, MultiSelect, Select, TagsInput, Text } from '@mantine/core';
@@ -62,7 +63,7 @@ export function FilterRowEditor({
   }));
   const operatorData = operatorsOf(row).map((op) => ({
     value: op,
-    label: t(`operator.${kind === 'attribute' ? 'text' : 'set'}.${op}`),
+    label: t(`operator.${kind === 'attribute' || kind?.startsWith('carrier_') ? 'text' : 'set'}.${op}`),
   }));
 
   const setFilter = (id: string | null) => {
@@ -85,7 +86,7 @@ export function FilterRowEditor({
   let valuesInput: React.ReactNode = null;
   if (kind && !isValueless(row.operator)) {
     const common = { 'aria-label': valuesLabel, disabled, error: error ? ' ' : undefined, flex: 1, miw: 220 };
-    if (kind !== 'attribute' && kind !== 'duplicates') {
+    if (kind !== 'attribute' && kind !== 'duplicates' && kind !== 'carrier_name') {
       const data =
         kind === 'source' || kind === 'list' || kind === 'status'
           ? valueOptions(kind, row, rows, sources, (s) => t(`leads:status.${s}`))
@@ -173,11 +174,13 @@ export function FilterRowEditor({
 
 /** The results filters' choices (decision 039); a saved campaign no longer finished still shows its id. */
 function resultOptions(
-  kind: 'sms_status' | 'engagement' | 'engagement_period' | 'campaigns',
+  kind: 'sms_status' | 'engagement' | 'engagement_period' | 'campaigns' | 'carrier_type',
   row: FilterRow,
   campaigns: Array<{ id: number; name: string }>,
   t: (key: string) => string,
 ) {
+  // A lookup's line type, in the one vocabulary of every provider (decision 041).
+  if (kind === 'carrier_type') return CARRIER_TYPES.map((c) => ({ value: c, label: t(`lookups:carrierType.${c}`) }));
   if (kind === 'sms_status') return SMS_STATUSES.map((s) => ({ value: s, label: t(`results.smsStatus.${s}`) }));
   if (kind === 'engagement') return ENGAGEMENT_VALUES.map((e) => ({ value: e, label: t(`results.engagement.${e}`) }));
   if (kind === 'engagement_period')

@@ -99,6 +99,8 @@ export const FIXED_FILTERS = [
   'engagement',
   'engagement_period',
   'campaigns',
+  'carrier_name',
+  'carrier_type',
 ] as const;
 
 export function filterChoices(attributes: TLeadAttribute[]) {
