@@ -133,6 +133,16 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
         min: 0,
         max: 60_000,
       },
+      // The lookup engine's rate for this gateway (decision 040); empty: the type's requests a second.
+      {
+        key: 'lookups_per_second',
+        label: "Lookups a second (empty: the provider's limit)",
+        kind: 'number',
+        required: false,
+        secret: false,
+        min: 1,
+        max: 10_000,
+      },
     ],
     capabilities: {
       statusDelivery: 'webhook',
