@@ -177,6 +177,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     engine: options.lookupsEngine,
   });
   options.onLookups?.(lookups);
+  // An import whose mapping asked for check_mobile_status starts a lookup of its list (decision 041).
+  imports.onLookupRequested(async (teamId, userId, listId) => {
+    await lookups.service.createForList(teamId, userId, { listId, start: true });
+  });
 
   // The modules, listed once: their routes, pages and stops are registered from this list.
   const modules: HouseModule[] = [
