@@ -136,6 +136,13 @@ export async function beginStagedPublish(tx: Transaction<DB>, c: StagedChunk): P
           select s.lead_id, ${lead} from ${staged} where ${range} order by s.row_no`.execute(tx);
         count = Number(inserted.numAffectedRows ?? 0);
       }
+      // Phones the team already looked up make their new leads looked up (and verified) at once: the
+      // value triggers of 0039 stand aside for a chunk, as 0007's do.
+      await sql`select herald_lead_lookup_flags(array(
+        select distinct v.lead_id from lead_values v
+        join phone_lookups pl on pl.team_id = v.team_id and pl.phone = v.value
+        where v.team_id = ${c.teamId} and v.type = 'phone'
+          and v.lead_id in (select s.lead_id from ${staged} where ${range})))`.execute(tx);
       await bumpDataVersion(tx, c.teamId);
       return count;
     },

@@ -161,23 +161,27 @@ export async function unpaidRows(db: Db, campaignId: number): Promise<number> {
 
 /**
  * Queued rows whose recipient opted out, was blacklisted or banned, or whose lead was deleted since
- * they were queued: they end uncharged (`skipped_<why>`), counted, never sent.
+ * they were queued — or, when the campaign skips them, whose phone a lookup has since found invalid
+ * or not a mobile (a lookup step, a lookup of the list meanwhile): they end uncharged
+ * (`skipped_<why>`), counted, never sent.
  */
 export async function skipGoneRecipients(tx: Db, campaignId: number, teamId: number): Promise<number> {
+  const notValidMobile = sql`((select c.skip_invalid_phones from campaigns c where c.id = ${campaignId})
+    and exists (select 1 from phone_lookups pl where pl.team_id = ${teamId} and pl.phone = m.phone
+      and (pl.status_label = 'invalid' or pl.carrier_type <> 'mobile')))`;
+  const blocked = sql`(not exists (select 1 from leads l where l.id = m.lead_id and l.status <> 'blacklisted')
+    or exists (select 1 from lead_values b where b.team_id = ${teamId} and b.type = 'phone' and b.value = m.phone and b.ban is true))`;
   const result = await sql`
     update messages m set state = 'failed', lease_until = null, updated_at = now(),
       error_code = case
         when exists (select 1 from message_opt_outs o where o.team_id = ${teamId} and o.phone = m.phone) then 'skipped_opted_out'
         when m.lead_id is null or not exists (select 1 from leads l where l.id = m.lead_id) then 'skipped_deleted'
-        else 'skipped_blacklisted' end,
+        when ${blocked} then 'skipped_blacklisted'
+        else 'skipped_not_valid_mobile' end,
       error_message = 'recipient left the campaign'
     where m.campaign_id = ${campaignId} and m.state = 'pending' and (
       exists (select 1 from message_opt_outs o where o.team_id = ${teamId} and o.phone = m.phone)
-      or m.lead_id is null
-      or not exists (select 1 from leads l where l.id = m.lead_id and l.status <> 'blacklisted')
-      or exists (select 1 from lead_values b where b.team_id = ${teamId} and b.type = 'phone' and b.value = m.phone and b.ban is true))`.execute(
-    tx,
-  );
+      or m.lead_id is null or ${blocked} or ${notValidMobile})`.execute(tx);
   return Number(result.numAffectedRows ?? 0);
 }
 

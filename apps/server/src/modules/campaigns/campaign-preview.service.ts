@@ -45,7 +45,14 @@ export function createCampaignPreview(
       if (chain) segments.push((await deps.segments.predicate(teamId, chain)).where);
     }
     const rule = await deps.phoneRule(teamId);
+    const option = await q
+      .selectFrom('campaigns')
+      .select('skip_invalid_phones')
+      .where('team_id', '=', teamId)
+      .where('id', '=', campaignId)
+      .executeTakeFirst();
     return {
+      skipInvalid: option?.skip_invalid_phones ?? true,
       teamId,
       sources: refs.filter((r) => r.kind === 'source').map((r) => r.ref_id),
       lists: refs.filter((r) => r.kind === 'list').map((r) => r.ref_id),

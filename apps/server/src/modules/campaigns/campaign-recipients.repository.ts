@@ -10,6 +10,8 @@ export interface AudienceSql {
   segments: RawBuilder<SqlBool>[];
   /** The team's ignored phone formats, as regular expressions PostgreSQL reads (`~`), over the digits without `+`. */
   ignored: string[];
+  /** Leave out phones whose lookup result says invalid or not a mobile (the campaign's option, decision 041). */
+  skipInvalid?: boolean;
 }
 
 export type RecipientBuckets = {
@@ -37,7 +39,8 @@ export function emptyBuckets(): RecipientBuckets {
  * nothing); otherwise only their counts are read (the preview). Both read the same rows.
  *
  * Shaped for 1,000,000 leads (decision 036): the audience is joined to its phones once; each phone
- * gets a rank (0 sendable, 1 opted out, 2 ignored format, 3 banned) and a lead keeps its best phone
+ * gets a rank (0 sendable, 1 a lookup found it invalid or not a mobile and the campaign skips those,
+ * 2 opted out, 3 ignored format, 4 banned) and a lead keeps its best phone
  * (lowest rank, then first stored), whose rank is the lead's reason — the same answer as asking
  * "any phone not banned? not ignored? not opted out?" in turn, with one sort instead of an
  * aggregate of arrays. The blocked phones and the opt-outs are read once each as hashed sets (per
@@ -155,6 +158,11 @@ function bucketsSql(campaignId: number, a: AudienceSql, chunk?: { after: number;
   const optedOut = chunk
     ? sql<SqlBool>`(select true from message_opt_outs o where o.team_id = ${t} and o.phone = v.value limit 1) is not null`
     : sql<SqlBool>`v.value in (select o.phone from message_opt_outs o where o.team_id = ${t})`;
+  // Its result (the team's cache, by its key) says invalid or another line than a mobile.
+  const notValidMobile = a.skipInvalid
+    ? sql<SqlBool>`(select true from phone_lookups pl where pl.team_id = ${t} and pl.phone = v.value
+        and (pl.status_label = 'invalid' or pl.carrier_type <> 'mobile')) is not null`
+    : sql<SqlBool>`false`;
   // A phone an earlier chunk fixed to send is taken: that chunk held the older lead.
   const taken = chunk
     ? sql`or (select true from campaign_recipients r where r.campaign_id = ${campaignId} and r.phone = reasoned.phone
@@ -176,9 +184,10 @@ function bucketsSql(campaignId: number, a: AudienceSql, chunk?: { after: number;
     phones as (
       select a.lead_id, a.status, v.id as value_id, v.value as phone,
         case when v.id is null then null
-             when v.ban is true or ${blocked} then 3
-             when ${ignored} then 2
-             when ${optedOut} then 1
+             when v.ban is true or ${blocked} then 4
+             when ${ignored} then 3
+             when ${optedOut} then 2
+             when ${notValidMobile} then 1
              else 0 end as rank
       from audience a left join lead_values v on v.lead_id = a.lead_id and v.team_id = ${t} and v.type = 'phone'
         ${leadRange(sql`v.lead_id`)}
@@ -190,9 +199,10 @@ function bucketsSql(campaignId: number, a: AudienceSql, chunk?: { after: number;
       select lead_id, case when rank = 0 and status <> 'blacklisted' then phone end as phone,
         case when status = 'blacklisted' then 'blacklisted'
              when rank is null then 'no_valid_phone'
-             when rank = 3 then 'banned'
-             when rank = 2 then 'ignored_format'
-             when rank = 1 then 'opted_out' end as reason
+             when rank = 4 then 'banned'
+             when rank = 3 then 'ignored_format'
+             when rank = 2 then 'opted_out'
+             when rank = 1 then 'not_valid_mobile' end as reason
       from best
     ),
     bucketed as (

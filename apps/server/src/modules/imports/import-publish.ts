@@ -126,6 +126,8 @@ export async function publish(
     });
   }
   await announceImport(deps.bus, current, 'end_resolve_duplicates', 100);
+  // The import is complete whatever a listener does: its failure is the listener's to report.
+  for (const listener of deps.completed) await listener(current).catch(() => undefined);
   await staging.drop(table);
   if (summary.total >= REFRESH_STATISTICS_AFTER) await refreshStatistics(deps, false);
 }

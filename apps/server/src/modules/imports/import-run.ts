@@ -43,6 +43,11 @@ export interface ImportRunnerDeps {
   vacuumAfterTakeBack: boolean;
   /** The plan's import limit: the run claims its good rows as it reads them (decision 015). */
   importAllowance: ImportAllowance;
+  /**
+   * Runs after an import completes (the lookups module starts a lookup of its list when the mapping
+   * asked for `check_mobile_status`); registered at build time, none by default.
+   */
+  completed: Array<(row: ImportFileRow) => Promise<void>>;
 }
 
 /**

@@ -94,6 +94,7 @@ export function createImportsRepository(db: Kysely<DB>) {
       teamId: number,
       importId: number,
       mapping: Array<{ id: number; lead_attribute_id: number | null; ignored: boolean }>,
+      checkMobileStatus?: boolean,
     ) {
       await db.transaction().execute(async (tx) => {
         for (const m of mapping) {
@@ -107,7 +108,11 @@ export function createImportsRepository(db: Kysely<DB>) {
         }
         await tx
           .updateTable('import_files')
-          .set({ mapped_at: new Date(), updated_at: new Date() })
+          .set({
+            mapped_at: new Date(),
+            updated_at: new Date(),
+            ...(checkMobileStatus === undefined ? {} : { check_mobile_status: checkMobileStatus }),
+          })
           .where('team_id', '=', teamId)
           .where('id', '=', importId)
           .execute();

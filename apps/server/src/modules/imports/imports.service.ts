@@ -57,10 +57,6 @@ export function createImportsService(deps: ImportsDeps) {
 
     async mapColumns(user: AuthUser, id: number, body: TImportMappingRequest) {
       const row = await requireImport(user.teamId, id);
-      // Asked for and silently skipped would leave the user thinking the phones were checked.
-      if (body.check_mobile_status === true || body.check_mobile_status === '1') {
-        throw AppError.field('check_mobile_status', 'lookups_unavailable');
-      }
       if (row.status !== 'uploaded') throw new AppError('import_already_started');
       const columns = await repo.columns(user.teamId, id);
       const byId = new Map(columns.map((c) => [c.id, c]));
@@ -110,7 +106,9 @@ export function createImportsService(deps: ImportsDeps) {
         if (!mapping.some((m) => m.id === c.id)) mapping.push({ id: c.id, lead_attribute_id: null, ignored: true });
       }
       if (!mapping.some((m) => m.lead_attribute_id)) throw new AppError('import_mapping_required');
-      await repo.saveMapping(user.teamId, id, mapping);
+      // Kept on the import: when it completes, a lookup of its list starts (decision 041).
+      const check = body.check_mobile_status === undefined ? undefined : [true, '1'].includes(body.check_mobile_status);
+      await repo.saveMapping(user.teamId, id, mapping, check);
       return full(user.teamId, id);
     },
 

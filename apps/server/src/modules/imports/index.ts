@@ -13,7 +13,7 @@ import { announceImport } from './import-run.ts';
 import { createImportStaging } from './import-staging.repository.ts';
 import { createImportUploadService } from './import-upload.service.ts';
 import { createImportRunner, IMPORT_JOB } from './imports.jobs.ts';
-import { createImportsRepository } from './imports.repository.ts';
+import { createImportsRepository, type ImportFileRow } from './imports.repository.ts';
 import { importsRoutes } from './imports.routes.ts';
 import { createImportsService } from './imports.service.ts';
 import { createImportsSweep } from './imports.sweep.ts';
@@ -77,6 +77,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
   const importAllowance: ImportAllowance = deps.importAllowance ?? { reserve: async () => {}, claim: async () => null };
   // A completed import's leads count against the import limit of the period it finished in.
   deps.limits?.provide('import-limit', (db, teamId, since) => repo.leadsImportedSince(db, teamId, since));
+  const completed: Array<(row: ImportFileRow) => Promise<void>> = [];
   const runner = createImportRunner({
     repo,
     failedRows,
@@ -101,6 +102,7 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
     batchSize: embedded ? 2_000 : 5_000,
     vacuumAfterTakeBack: embedded,
     importAllowance,
+    completed,
   });
   const sweep = createImportsSweep({ jobs, repo, staging, filesDir, embedded, sweepEveryMs: deps.sweepEveryMs });
   // Two imports at once, so one team's million-row file does not hold another's hundred rows at 0%
@@ -151,6 +153,16 @@ export async function createImportsModule(deps: ImportsModuleDeps) {
 
   return {
     service,
+    /**
+     * Registers what starts a lookup of an import's list when the import completes and its mapping
+     * asked for `check_mobile_status` (the lookups module's; the importing user pays). A failure
+     * there leaves the import completed.
+     */
+    onLookupRequested(start: (teamId: number, userId: number, listId: number) => Promise<void>) {
+      completed.push(async (row) => {
+        if (row.check_mobile_status && row.user_id !== null) await start(row.team_id, row.user_id, row.list_id);
+      });
+    },
     routes: (app: FastifyInstance) => importsRoutes(app, { imports: service, upload, failed, filesDir }),
     stop() {
       sweep.stop();
