@@ -35,6 +35,7 @@ export interface LookupsDeps {
     batch?: number;
     concurrency?: number;
     leaseMs?: number;
+    retryMs?: number;
     rateLimit?: boolean;
   };
 }

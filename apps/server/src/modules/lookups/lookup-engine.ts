@@ -29,6 +29,8 @@ export interface LookupEngineDeps {
   /** Provider calls in flight per lane. */
   concurrency?: number;
   leaseMs?: number;
+  /** A failed phone's first wait before it is tried again (growing with the square of its attempts). */
+  retryMs?: number;
 }
 
 interface Running {
@@ -71,11 +73,15 @@ export function createLookupEngine(deps: LookupEngineDeps) {
 
   const report = (err: unknown, msg: string) => deps.log?.error({ err }, msg);
 
-  async function pause(l: Running, reason: string) {
+  /** Lookups this process paused for money: no new batch, while the phones already paid for are still looked up. */
+  const short = new Set<number>();
+
+  async function pause(l: Running, reason: string, soft = false) {
     const r =
       await sql`update lookups set status = 2, paused_reason = ${reason}, rate_per_sec = null, updated_at = now()
       where id = ${l.id} and status = 1`.execute(db);
-    status.set(l.id, 2);
+    if (soft) short.add(l.id);
+    else status.set(l.id, 2);
     if (Number(r.numAffectedRows ?? 0) > 0) await deps.live.changed([l.id]);
   }
 
@@ -94,7 +100,7 @@ export function createLookupEngine(deps: LookupEngineDeps) {
 
   /** One batch of a lookup: false when nothing was due. */
   async function runBatch(l: Running): Promise<boolean> {
-    if (status.get(l.id) !== 1 || stopped) return false;
+    if (status.get(l.id) !== 1 || short.has(l.id) || stopped) return false;
     const gateway = await deps.gatewayOf(l.team_id, l.gateway_id);
     if (!gateway || l.launched_by === null) {
       await pause(l, encodeMessage({ code: 'lookup_gateway_missing' }));
@@ -124,7 +130,7 @@ export function createLookupEngine(deps: LookupEngineDeps) {
 
     // Charge the phones not charged yet; the key stays on the row with the charge.
     const price = await deps.priceOf(l.team_id, payer);
-    let short = false;
+    let unpaidLeft = false;
     if (price > 0) {
       const fresh = items.filter((i) => i.charge_key === null);
       const keys = new Map(fresh.map((i) => [i.id, `lookup:${l.id}:${i.id}:${i.refunds}`]));
@@ -149,13 +155,12 @@ export function createLookupEngine(deps: LookupEngineDeps) {
           await sql`update lookup_items i set charge_key = v.key from unnest(${paid.map((i) => i.id)}::bigint[],
             ${paid.map((i) => i.charge_key)}::text[]) as v(id, key) where i.id = v.id`.execute(tx);
         if (unpaid.length > 0) {
-          short = true;
+          unpaidLeft = true;
           await sql`update lookup_items set state = 'pending', lease_until = null, updated_at = now()
             where id = any(${unpaid.map((i) => i.id)}::bigint[]) and state = 'claimed'`.execute(tx);
         }
       });
       await deps.announce(l.team_id, [payer]);
-      if (short) await pause(l, encodeMessage({ code: 'balance_not_enough_lookup' }));
     }
     const callable = items.filter((i) => price <= 0 || i.charge_key !== null);
 
@@ -192,11 +197,14 @@ export function createLookupEngine(deps: LookupEngineDeps) {
       outcomes,
       refund: deps.refund,
       maxAttempts: MAX_LOOKUP_ATTEMPTS,
+      retryMs: deps.retryMs ?? 5_000,
     });
     measure(l.id, written.settled);
     if (written.refunded) await deps.announce(l.team_id, [payer], { raised: true });
     if (written.phones.length > 0 && deps.onResults)
       await deps.onResults(l.team_id, written.phones).catch((err) => report(err, 'lookups: a results listener failed'));
+    // The phones paid for are looked up first; then the lookup waits for money.
+    if (unpaidLeft) await pause(l, encodeMessage({ code: 'balance_not_enough_lookup' }), true);
     if (outcomes.some((o) => o.kind === 'failed' && o.auth))
       await pause(l, encodeMessage({ code: 'gateway_auth_failed' }));
     return true;
@@ -275,6 +283,7 @@ export function createLookupEngine(deps: LookupEngineDeps) {
     /** A user's move: heard by the lanes of this process at once, not at the next tick. */
     moved(id: number, to: number) {
       status.set(id, to);
+      short.delete(id);
     },
     async stop() {
       stopped = true;

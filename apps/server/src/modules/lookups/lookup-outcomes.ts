@@ -15,9 +15,6 @@ export type Outcome =
   | { kind: 'failed'; item: Item; error: string; auth: boolean }
   | { kind: 'unstarted'; item: Item };
 
-/** How long a phone whose lookup failed waits before it is tried again: 5 s, 20 s, 45 s, … */
-const backoffSeconds = (attempt: number) => 5 * attempt * attempt;
-
 /**
  * Writes what one batch's calls came to, in one transaction (decision 040). Only rows this worker
  * still holds (claimed, at the attempt it claimed) are written: a row whose lease ran out and that
@@ -36,6 +33,8 @@ export async function writeOutcomes(
     outcomes: Outcome[];
     refund: (tx: Db, teamId: number, request: RefundRequest) => Promise<unknown>;
     maxAttempts: number;
+    /** A failed phone waits `retryMs` × attempt² before it is tried again (5 s, 20 s, 45 s, … by default). */
+    retryMs: number;
   },
 ): Promise<{ settled: number; refunded: boolean; phones: string[] }> {
   const { lookup } = a;
@@ -92,7 +91,7 @@ export async function writeOutcomes(
       await sql`update lookup_items set state = ${last ? 'failed' : 'pending'}, lease_until = null,
           charge_key = null, refunds = refunds + ${o.item.charge_key ? 1 : 0}, error = ${o.error.slice(0, 500)},
           attempt = attempt - ${o.auth ? 1 : 0},
-          not_before = now() + make_interval(secs => ${backoffSeconds(o.item.attempt)}::int), updated_at = now()
+          not_before = now() + ${a.retryMs * o.item.attempt * o.item.attempt}::int * interval '1 millisecond', updated_at = now()
         where id = ${o.item.id}`.execute(tx);
     }
     const back = unstarted.filter((o) => mine.has(o.item.id)).map((o) => o.item.id);
