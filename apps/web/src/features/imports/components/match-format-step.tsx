@@ -1,6 +1,6 @@
 import type { TLeadAttribute } from '@herald/shared/attributes/attributes.schemas';
 import { NEW_ATTRIBUTE_TYPES, type TImportFile, type TNewAttributeType } from '@herald/shared/imports/imports.schemas';
-import { Alert, Button, Group, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,8 @@ export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props
   const dispatch = useDispatchImport();
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
+  // A lookup of the imported list once the import completes (paid, like any lookup).
+  const [checkMobile, setCheckMobile] = useState(false);
   const [choices, setChoices] = useState<Record<number, ColumnChoice>>(() =>
     initialChoices(file.attributes, new Set(attributes.map((a) => a.id)), file.preview),
   );
@@ -65,7 +67,7 @@ export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props
     setBusy(true);
     await delay(SUBMIT_DELAY_MS);
     try {
-      await map.mutateAsync({ id: file.id, list });
+      await map.mutateAsync({ id: file.id, list, ...(checkMobile ? { check_mobile_status: true } : {}) });
       const started = await dispatch.mutateAsync(file.id);
       onStarted(started);
     } catch (error) {
@@ -172,6 +174,13 @@ export function MatchFormatStep({ file, attributes, onStarted, onCancel }: Props
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>
+        <Checkbox
+          label={t('checkMobileStatus')}
+          description={t('checkMobileStatusHint')}
+          checked={checkMobile}
+          onChange={(e) => setCheckMobile(e.currentTarget.checked)}
+          disabled={busy}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             {t('common:cancel')}
