@@ -81,17 +81,7 @@ describe.each(databases)('imports on %s', (kind) => {
             ? { processing_document_attribute_id: c.id, name: 'email' } // equal to an existing name: maps to it
             : { processing_document_attribute_id: c.id, lead_attribute_id: attrs.phone },
     );
-    // A carrier lookup of the phones is refused until lookups exist, and the mapping is not kept.
-    for (const check_mobile_status of [true, '1']) {
-      const refused = await t.request({
-        method: 'POST',
-        url: `/api/sync-import/${doc.id}/import-attributes/multiple`,
-        token: owner.token,
-        payload: { list: list2, check_mobile_status },
-      });
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json().errors).toEqual({ check_mobile_status: [{ code: 'lookups_unavailable' }] });
-    }
+    // A carrier lookup on completion is the lookup-results test's (check_mobile_status); '0' asks none.
     expect((await attributeIds(t, owner.token)).city).toBeUndefined();
     const mapped = await t.request({
       method: 'POST',

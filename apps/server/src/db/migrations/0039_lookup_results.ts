@@ -4,8 +4,8 @@ import { type Kysely, sql } from 'kysely';
 // `phone_lookups` (migration 0036):
 // - `leads.looked_up` / `leads.verified` (there since 0003, feeding `lead_counts`, hence the sources'
 //   and lists' percentages) are kept by triggers: a lead is looked up when one of its phones has a
-//   result, verified when one has a `valid` one. A result written (the lookup engine) updates the
-//   leads holding its phone; a phone value added, changed or removed updates its lead. Bulk value
+//   result, verified when one has a `valid` one. A result written or removed (the lookup engine) updates
+//   the leads holding its phone; a phone value added, changed or removed updates its lead. Bulk value
 //   writers (an import's chunk, cascades) turn the value triggers off (`herald.bulk_values`, 0007)
 //   and an import sets its own leads' flags when it inserts them (staged-leads.ts).
 // - `campaigns.skip_invalid_phones`: the campaign leaves out phones whose result says invalid or
@@ -63,14 +63,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function herald_phone_lookups_written() returns trigger language plpgsql as $$
     begin
-      perform herald_lead_lookup_flags(array(
-        select distinct v.lead_id from new_rows n
-        join lead_values v on v.team_id = n.team_id and v.type = 'phone' and v.value = n.phone));
+      if tg_op = 'DELETE' then
+        perform herald_lead_lookup_flags(array(
+          select distinct v.lead_id from old_rows n
+          join lead_values v on v.team_id = n.team_id and v.type = 'phone' and v.value = n.phone));
+      else
+        perform herald_lead_lookup_flags(array(
+          select distinct v.lead_id from new_rows n
+          join lead_values v on v.team_id = n.team_id and v.type = 'phone' and v.value = n.phone));
+      end if;
       return null;
     end $$`.execute(db);
   await sql`create trigger phone_lookups_flags_insert after insert on phone_lookups referencing new table as new_rows
     for each statement execute function herald_phone_lookups_written()`.execute(db);
   await sql`create trigger phone_lookups_flags_update after update on phone_lookups referencing new table as new_rows
+    for each statement execute function herald_phone_lookups_written()`.execute(db);
+  await sql`create trigger phone_lookups_flags_delete after delete on phone_lookups referencing old table as old_rows
     for each statement execute function herald_phone_lookups_written()`.execute(db);
 
   // A hand-made value's phone: the team's results are asked only when it has any (most teams
@@ -101,7 +109,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ['lead_values_lookup_insert', 'lead_values_lookup_update', 'lead_values_lookup_delete']) {
     await sql.raw(`drop trigger if exists ${t} on lead_values`).execute(db);
   }
-  for (const t of ['phone_lookups_flags_insert', 'phone_lookups_flags_update']) {
+  for (const t of ['phone_lookups_flags_insert', 'phone_lookups_flags_update', 'phone_lookups_flags_delete']) {
     await sql.raw(`drop trigger if exists ${t} on phone_lookups`).execute(db);
   }
   await sql`drop function if exists herald_lead_values_lookup_new()`.execute(db);
