@@ -66,7 +66,7 @@ export function AppShellLayout() {
         <AppShell.Main bg="var(--mantine-color-gray-0)">
           <ImportEvents />
           <CampaignEvents userId={user?.id} />
-          <LookupEvents />
+          <LookupEvents userId={user?.id} />
           <Box hiddenFrom="sm" mb="xs">
             <HeaderBreadcrumbs />
           </Box>

@@ -16,6 +16,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSelection } from '../../../lib/use-selection.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
+import { LookupFundsAlert } from './lookup-funds-alert.tsx';
 
 /**
  * `/lookup-management`: the team's lookups, 50 a page, kept live by `LookupStatus` events. The
@@ -51,6 +52,7 @@ export function LookupManagementPage() {
   return (
     <Stack>
       <Title order={2}>{t('title')}</Title>
+      {rows.some((r) => r.status === 2 && r.reason === 'balance_not_enough_lookup') && <LookupFundsAlert />}
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" mb="sm" mih={36} gap="xs">
           <SearchInput value={table.search} onChange={table.setSearch} />
