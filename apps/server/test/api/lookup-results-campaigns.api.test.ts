@@ -7,6 +7,7 @@ import { databases } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
 import { waitForImport, upload } from '../fixtures/imports/import-client.ts';
 import { csv } from '../fixtures/imports/hostile-files.ts';
+import { queueNextStep } from '../../src/modules/campaigns/campaign-engine-rows.ts';
 
 type Result = { carrier_name: string | null; carrier_type: string; status_label: string };
 const MOBILE: Result = { carrier_name: 'Kyivstar', carrier_type: 'mobile', status_label: 'valid' };
@@ -131,6 +132,55 @@ describe.each(databases)(
         [phones[4], 'failed', 'skipped_not_valid_mobile', 0],
       ]);
       await expectLedgerBalanced(fixtures.app());
+    });
+
+    it('a later step queues a phone found not mobile since the previous one already skipped, never claimable', async () => {
+      const { owner, list, phones } = await team(2, '');
+      const teamId = owner.user.team_id;
+      const c = (await call(owner.token, 'POST', '/campaigns', {})).json();
+      await call(owner.token, 'POST', `/campaigns/${c.id}/audiences`, { kind: 'list', ref_ids: [list.id] });
+      for (const message of ['First', 'Second'])
+        await call(owner.token, 'POST', `/campaigns/${c.id}/campaign-steps`, { message, delay_minutes: 0 });
+      const steps = await db()
+        .selectFrom('campaign_steps')
+        .selectAll()
+        .where('campaign_id', '=', c.id)
+        .orderBy('position')
+        .execute();
+      const leads = await db().selectFrom('leads').select('id').where('list_id', '=', list.id).orderBy('id').execute();
+      // Step 1 went out to both (as the dispatch leaves it); the campaign stays a draft, out of the engine's way.
+      for (const [i, lead] of leads.entries())
+        await sql`insert into messages (team_id, lead_id, kind, campaign_id, campaign_step_id, phone, text, parts,
+            encoding, charge_key, state, submitted_at)
+          values (${teamId}, ${lead.id}, 'campaign_step', ${c.id}, ${steps[0].id}, ${phones[i]}, 'First', 1, 'GSM-7',
+            ${`first-${c.id}-${i}`}, 'submitted', now())`.execute(db());
+      await writeResults(teamId, [[phones[1], LANDLINE]]);
+      const row = await campaign(c.id);
+      const stepRow = (s: (typeof steps)[number]) => ({ ...s, id: Number(s.id) });
+      const queued = await db()
+        .transaction()
+        .execute((tx) =>
+          queueNextStep(
+            tx,
+            { ...row, id: Number(row.id), team_id: teamId, quiet_hours: false },
+            stepRow(steps[0]),
+            stepRow(steps[1]),
+          ),
+        );
+      expect(queued).toBe(2);
+      const second = await db()
+        .selectFrom('messages')
+        .select(['phone', 'state', 'error_code'])
+        .where('campaign_step_id', '=', steps[1].id)
+        .orderBy('phone')
+        .execute();
+      expect(second).toEqual(
+        [
+          { phone: phones[0], state: 'pending', error_code: null },
+          { phone: phones[1], state: 'failed', error_code: 'skipped_not_valid_mobile' },
+        ].sort((a, b) => a.phone.localeCompare(b.phone)),
+      );
+      await db().deleteFrom('messages').where('campaign_id', '=', c.id).execute();
     });
 
     it('check_mobile_status: accepted, kept, and the completed import starts a lookup of its list paid by the importer', async () => {

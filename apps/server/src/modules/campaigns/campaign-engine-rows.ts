@@ -99,6 +99,8 @@ export async function queueFirstStep(
 /**
  * Queues step `step` for each recipient whose previous step went out (submitted), due its delay
  * after that recipient's own send and not before the campaign's next slot. A rerun adds nothing.
+ * A phone a lookup has found invalid or not a mobile since (the campaign skipping those) gets its
+ * row already failed `skipped_not_valid_mobile`: counted, never claimed nor charged.
  */
 export async function queueNextStep(tx: Db, c: CampaignRow, prev: StepRow, step: StepRow): Promise<number> {
   const count = countSms(step.message);
@@ -106,12 +108,17 @@ export async function queueNextStep(tx: Db, c: CampaignRow, prev: StepRow, step:
   const room = step.limit_cap === null ? null : Math.max(0, step.limit_cap - already);
   if (room === 0) return 0;
   const cap = room === null ? sql`` : sql`limit ${room}::int`;
+  const excluded = sql`((select x.skip_invalid_phones from campaigns x where x.id = ${c.id})
+    and exists (select 1 from phone_lookups pl where pl.team_id = ${c.team_id} and pl.phone = p.phone
+      and (pl.status_label = 'invalid' or pl.carrier_type <> 'mobile')))`;
   const result = await sql`
     insert into messages (team_id, user_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id,
-      sender, text, parts, encoding, charge_key, state, not_before)
+      sender, text, parts, encoding, charge_key, state, error_code, error_message, not_before)
     select ${c.team_id}, ${c.launched_by}, p.lead_id, 'campaign_step', ${c.id}, ${step.id}, p.phone, ${c.gateway_id},
       ${c.sender}, ${step.message}, ${count.parts}, ${count.encoding}, 'campaign:' || ${step.id} || ':' || p.phone,
-      'pending', ${quietAware(
+      case when ${excluded} then 'failed' else 'pending' end,
+      case when ${excluded} then 'skipped_not_valid_mobile' end,
+      case when ${excluded} then 'recipient left the campaign' end, ${quietAware(
         c,
         sql`greatest(p.went + ${step.delay_minutes}::int * interval '1 minute', ${slotBase(c)} + (p.n - 1) * ${spacing(c)})`,
         sql`p.phone`,
