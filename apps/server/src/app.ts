@@ -174,8 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     billing,
     lookupPrice: plans.prices.lookup,
     log: app.log,
-    // Claims last as long as the send engine's: one setting for how soon a dead worker's work comes back.
-    engine: { leaseMs: config.MESSAGE_CLAIM_LEASE_MS, ...options.lookupsEngine },
+    engine: options.lookupsEngine,
   });
   options.onLookups?.(lookups);
   // An import whose mapping asked for check_mobile_status starts a lookup of its list (decision 041).

@@ -60,7 +60,10 @@ export function createLookupEngine(deps: LookupEngineDeps) {
   const lanes = deps.lanes ?? 4;
   const batch = deps.batch ?? 200;
   const concurrency = deps.concurrency ?? 32;
-  const leaseMs = deps.leaseMs ?? 60_000;
+  // Long enough for a batch's charge, calls and write on a loaded machine (a claim that runs out
+  // while its calls are under way has them made again by another worker), short enough that a dead
+  // worker's phones come back soon.
+  const leaseMs = deps.leaseMs ?? 10_000;
   /** Lanes running per lookup in this process. */
   const active = new Map<number, number>();
   /** The status each running lookup had at the last tick: a lane stops calling when it is not 1. */
@@ -72,6 +75,33 @@ export function createLookupEngine(deps: LookupEngineDeps) {
   let ticking = false;
 
   const report = (err: unknown, msg: string) => deps.log?.error({ err }, msg);
+
+  // Told at most once a second per payer (a batch settles every few milliseconds at full speed),
+  // the last change always told: a balance a second late in the header, not a query per batch.
+  const toldAt = new Map<string, number>();
+  const pendingTell = new Map<string, NodeJS.Timeout>();
+  function announce(teamId: number, userId: number, raised = false) {
+    const key = `${teamId}:${userId}`;
+    const wait = 1_000 - (Date.now() - (toldAt.get(key) ?? 0));
+    if (pendingTell.has(key)) return;
+    const tell = () => {
+      pendingTell.delete(key);
+      toldAt.set(key, Date.now());
+      deps.announce(teamId, [userId], { raised }).catch((err) => report(err, 'lookups: balance not told'));
+    };
+    if (wait <= 0) tell();
+    else pendingTell.set(key, setTimeout(tell, wait).unref());
+  }
+  // The price for a payer, kept five seconds (it changes with the price list or their currency only).
+  const prices = new Map<string, { until: number; price: number }>();
+  async function priceOf(teamId: number, userId: number) {
+    const key = `${teamId}:${userId}`;
+    const hit = prices.get(key);
+    if (hit && hit.until > Date.now()) return hit.price;
+    const price = await deps.priceOf(teamId, userId);
+    prices.set(key, { until: Date.now() + 5_000, price });
+    return price;
+  }
 
   /** Lookups this process paused for money: no new batch, while the phones already paid for are still looked up. */
   const short = new Set<number>();
@@ -129,7 +159,7 @@ export function createLookupEngine(deps: LookupEngineDeps) {
     const payer = l.launched_by;
 
     // Charge the phones not charged yet; the key stays on the row with the charge.
-    const price = await deps.priceOf(l.team_id, payer);
+    const price = await priceOf(l.team_id, payer);
     let unpaidLeft = false;
     if (price > 0) {
       const fresh = items.filter((i) => i.charge_key === null);
@@ -160,9 +190,14 @@ export function createLookupEngine(deps: LookupEngineDeps) {
             where id = any(${unpaid.map((i) => i.id)}::bigint[]) and state = 'claimed'`.execute(tx);
         }
       });
-      await deps.announce(l.team_id, [payer]);
+      announce(l.team_id, payer);
     }
     const callable = items.filter((i) => price <= 0 || i.charge_key !== null);
+    // The lease runs from now on: a charge that waited for the payer's row (other lanes charging) must
+    // not leave the calls too little time, or another worker would take the phones and ask again.
+    if (callable.length > 0)
+      await sql`update lookup_items set lease_until = now() + ${leaseMs}::int * interval '1 millisecond'
+        where id = any(${callable.map((i) => i.id)}::bigint[]) and state = 'claimed'`.execute(db);
 
     // Concurrent provider calls; a pause stops new ones, and what was not called goes back as it is.
     const outcomes: Array<
@@ -200,7 +235,7 @@ export function createLookupEngine(deps: LookupEngineDeps) {
       retryMs: deps.retryMs ?? 5_000,
     });
     measure(l.id, written.settled);
-    if (written.refunded) await deps.announce(l.team_id, [payer], { raised: true });
+    if (written.refunded) announce(l.team_id, payer, true);
     if (written.phones.length > 0 && deps.onResults)
       await deps.onResults(l.team_id, written.phones).catch((err) => report(err, 'lookups: a results listener failed'));
     // The phones paid for are looked up first; then the lookup waits for money.
