@@ -9,7 +9,12 @@ const COLORS = { 0: 'gray', 1: 'blue', 2: 'yellow', 3: 'teal' } as const;
 export function LookupStatusBadge({ lookup }: { lookup: Pick<TLookup, 'status' | 'reason'> }) {
   const { t } = useTranslation('lookups');
   const badge = (
-    <Badge variant="light" color={COLORS[lookup.status]} style={{ flexShrink: 0 }} data-lookup-status={lookup.status}>
+    <Badge
+      variant="light"
+      color={COLORS[lookup.status]}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      data-lookup-status={lookup.status}
+    >
       {t(`status.${lookup.status}`)}
     </Badge>
   );

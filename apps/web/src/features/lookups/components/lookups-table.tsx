@@ -159,8 +159,8 @@ export function LookupsTable({ query, table, selection, empty, busy, onOpen, onM
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td onClick={(e) => e.stopPropagation()}>
-                  <Group gap={4} wrap="nowrap" justify="space-between">
+                <Table.Td onClick={(e) => e.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
+                  <Group gap={4} wrap="nowrap">
                     <LookupStatusBadge lookup={row} />
                     {canStartLookup(row.status) && (
                       <Tooltip label={t('start')}>
