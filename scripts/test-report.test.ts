@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { duration, playwrightFileTimes, summary, vitestFileTimes } from './test-report.ts';
+import {
+  duration,
+  playwrightFailures,
+  playwrightFileTimes,
+  summary,
+  vitestFailures,
+  vitestFileTimes,
+} from './test-report.ts';
 
 describe('the test run’s summary', () => {
   it('reads how long each Vitest file took from its JSON report', () => {
@@ -51,5 +58,66 @@ describe('the test run’s summary', () => {
     expect(lines[4]).toContain('f11.api.test.ts');
     expect(lines[13]).toContain('f2.api.test.ts');
     expect(duration(61_400)).toBe('1 min 01 s');
+  });
+
+  it('names the failed tests with their error’s first line, a file that failed outside its tests, not a flaky test', () => {
+    const vitest = {
+      testResults: [
+        {
+          name: '/repo/apps/server/test/api/a.api.test.ts',
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'a passes', status: 'passed' },
+            {
+              fullName: 'a charges once',
+              status: 'failed',
+              failureMessages: ['\u001b[31mAssertionError: expected 2 to be 1\u001b[39m\n    at a.ts:3'],
+            },
+          ],
+        },
+        {
+          name: '/repo/apps/server/test/api/b.api.test.ts',
+          status: 'failed',
+          message: 'Hook timed out in 10000ms',
+          assertionResults: [],
+        },
+        {
+          name: '/repo/apps/server/test/api/c.api.test.ts',
+          status: 'passed',
+          assertionResults: [{ status: 'passed' }],
+        },
+      ],
+    };
+    const failed = vitestFailures(vitest, 'api', '/repo');
+    expect(failed).toEqual([
+      {
+        part: 'api',
+        file: 'apps/server/test/api/a.api.test.ts',
+        test: 'a charges once',
+        error: 'AssertionError: expected 2 to be 1',
+      },
+      { part: 'api', file: 'apps/server/test/api/b.api.test.ts', test: '', error: 'Hook timed out in 10000ms' },
+    ]);
+    const playwright = {
+      suites: [
+        {
+          file: 'leads.spec.ts',
+          specs: [
+            {
+              title: 'imports',
+              tests: [{ status: 'unexpected', results: [{ error: { message: 'Timed out 20000ms\nCall log' } }] }],
+            },
+            { title: 'sorts', tests: [{ status: 'flaky', results: [{ error: { message: 'once' } }, {}] }] },
+          ],
+        },
+      ],
+    };
+    expect(playwrightFailures(playwright, 'browser', 'e2e/tests/')).toEqual([
+      { part: 'browser', file: 'e2e/tests/leads.spec.ts', test: 'imports', error: 'Timed out 20000ms' },
+    ]);
+    const text = summary([{ name: 'api', ms: 1_000, ok: false }], [], 1_000, failed);
+    expect(text).toContain(
+      'Failed tests (2):\n  api  apps/server/test/api/a.api.test.ts › a charges once\n      AssertionError',
+    );
   });
 });

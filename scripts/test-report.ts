@@ -1,6 +1,9 @@
 // Reads the JSON reports of a test run (Vitest's and Playwright's) into how long each test file
-// took, and writes the summary `npm test` ends with: each part's time and the ten slowest files.
+// took and which tests failed, and writes the summary `npm test` ends with: each part's time, the
+// failed tests with the first line of their error, and the ten slowest files. The failures are in
+// the summary because a CI log is often read from its end only.
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface FileTime {
   part: string;
@@ -50,6 +53,67 @@ export function playwrightFileTimes(report: unknown, part: string, prefix: strin
   return [...times].map(([file, ms]) => ({ part, file: `${prefix}${file}`, ms }));
 }
 
+/** A failed test: where, which, and the first line of its error. */
+export interface Failure {
+  part: string;
+  file: string;
+  test: string;
+  error: string;
+}
+
+const firstLine = (message: string | undefined) =>
+  stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+/** Vitest's JSON reporter: failed tests, and files that failed outside any test (a hook, an import). */
+export function vitestFailures(report: unknown, part: string, root: string): Failure[] {
+  type Result = {
+    name: string;
+    status?: string;
+    message?: string;
+    assertionResults?: Array<{ fullName?: string; status?: string; failureMessages?: string[] }>;
+  };
+  const failures: Failure[] = [];
+  for (const r of (report as { testResults?: Result[] }).testResults ?? []) {
+    const file = relative(root, r.name);
+    const failed = (r.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed)
+      failures.push({ part, file, test: a.fullName ?? '', error: firstLine(a.failureMessages?.[0]) });
+    if (failed.length === 0 && r.status === 'failed')
+      failures.push({ part, file, test: '', error: firstLine(r.message) });
+  }
+  return failures;
+}
+
+interface PlaywrightFailureSuite {
+  file?: string;
+  specs?: Array<{
+    title?: string;
+    tests?: Array<{ status?: string; results?: Array<{ error?: { message?: string } }> }>;
+  }>;
+  suites?: PlaywrightFailureSuite[];
+}
+
+/** Playwright's JSON reporter: tests that failed every try (a test that passed on its retry is flaky, not failed). */
+export function playwrightFailures(report: unknown, part: string, prefix: string): Failure[] {
+  const failures: Failure[] = [];
+  const walk = (suite: PlaywrightFailureSuite, file: string) => {
+    const own = suite.file ?? file;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const error = test.results?.map((r) => r.error?.message).find(Boolean);
+          failures.push({ part, file: `${prefix}${own}`, test: spec.title ?? '', error: firstLine(error) });
+        }
+    for (const child of suite.suites ?? []) walk(child, own);
+  };
+  for (const suite of (report as { suites?: PlaywrightFailureSuite[] }).suites ?? []) walk(suite, suite.file ?? '');
+  return failures;
+}
+
 export function duration(ms: number): string {
   const s = Math.round(ms / 1000);
   if (s < 60) return `${s} s`;
@@ -58,12 +122,19 @@ export function duration(ms: number): string {
 }
 
 /** The lines `npm test` ends with. */
-export function summary(parts: PartResult[], files: FileTime[], totalMs: number): string {
+export function summary(parts: PartResult[], files: FileTime[], totalMs: number, failures: Failure[] = []): string {
   const width = Math.max(...parts.map((p) => p.name.length));
   const lines = [`Test run: ${duration(totalMs)}, ${parts.every((p) => p.ok) ? 'passed' : 'FAILED'}`];
   for (const p of parts) {
     const state = p.skipped ? `not run: ${p.skipped}` : p.ok ? 'passed' : 'FAILED';
     lines.push(`  ${p.name.padEnd(width)}  ${duration(p.ms).padStart(12)}  ${state}`);
+  }
+  if (failures.length > 0) {
+    lines.push(`Failed tests (${failures.length}):`);
+    for (const f of failures.slice(0, 20)) {
+      lines.push(`  ${f.part}  ${f.file}${f.test ? ` › ${f.test}` : ''}`);
+      if (f.error) lines.push(`      ${f.error}`);
+    }
   }
   const slowest = [...files].sort((a, b) => b.ms - a.ms).slice(0, 10);
   if (slowest.length > 0) {

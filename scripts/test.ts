@@ -7,7 +7,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FileTime, type PartResult, playwrightFileTimes, summary, vitestFileTimes } from './test-report.ts';
+import {
+  type Failure,
+  type FileTime,
+  type PartResult,
+  playwrightFailures,
+  playwrightFileTimes,
+  summary,
+  vitestFailures,
+  vitestFileTimes,
+} from './test-report.ts';
 
 const root = join(import.meta.dirname, '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -54,6 +63,7 @@ if (parts.includes('browser') && !ensureChromium()) process.exit(1);
 
 const reports = mkdtempSync(join(tmpdir(), 'herald-test-'));
 const files: FileTime[] = [];
+const failures: Failure[] = [];
 
 function readReport(path: string): unknown {
   try {
@@ -74,7 +84,9 @@ function vitest(project: 'unit' | 'api'): boolean {
     '--reporter=json',
     `--outputFile.json=${out}`,
   ]);
-  files.push(...vitestFileTimes(readReport(out), project, root));
+  const report = readReport(out);
+  files.push(...vitestFileTimes(report, project, root));
+  failures.push(...vitestFailures(report, project, root));
   return ok;
 }
 
@@ -86,7 +98,9 @@ function browser(): boolean {
     cwd: join(root, 'e2e'),
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out },
   });
-  files.push(...playwrightFileTimes(readReport(out), 'browser', 'e2e/tests/'));
+  const report = readReport(out);
+  files.push(...playwrightFileTimes(report, 'browser', 'e2e/tests/'));
+  failures.push(...playwrightFailures(report, 'browser', 'e2e/tests/'));
   return ok;
 }
 
@@ -106,5 +120,5 @@ for (const part of parts) {
   results.push({ name: part, ms: Date.now() - at, ok });
 }
 rmSync(reports, { recursive: true, force: true });
-console.log(`\n${summary(results, files, Date.now() - started)}`);
+console.log(`\n${summary(results, files, Date.now() - started, failures)}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
