@@ -26,6 +26,9 @@ export default defineConfig({
           // with what they waited for, and this only stops one that hangs.
           testTimeout: 300_000,
           hookTimeout: 120_000,
+          // On CI a failed API test gets one more try, as a browser test does (e2e/playwright.config.ts):
+          // a slow moment of a busy machine shows as flaky in `npm test`'s summary, not as a failure.
+          retry: process.env.CI ? 1 : 0,
           // Each file starts its own app (PGlite in a worker, or its own PostgreSQL schema).
           maxWorkers: 2,
         },

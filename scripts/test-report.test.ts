@@ -84,7 +84,10 @@ describe('the test run’s summary', () => {
         {
           name: '/repo/apps/server/test/api/c.api.test.ts',
           status: 'passed',
-          assertionResults: [{ status: 'passed' }],
+          assertionResults: [
+            { fullName: 'c plain', status: 'passed', failureMessages: [] },
+            { fullName: 'c retried', status: 'passed', failureMessages: ['Error: first try\n at c.ts'] },
+          ],
         },
       ],
     };
@@ -97,6 +100,13 @@ describe('the test run’s summary', () => {
         error: 'AssertionError: expected 2 to be 1',
       },
       { part: 'api', file: 'apps/server/test/api/b.api.test.ts', test: '', error: 'Hook timed out in 10000ms' },
+      {
+        part: 'api',
+        file: 'apps/server/test/api/c.api.test.ts',
+        test: 'c retried',
+        error: 'Error: first try',
+        flaky: true,
+      },
     ]);
     const playwright = {
       suites: [
@@ -114,6 +124,7 @@ describe('the test run’s summary', () => {
     };
     expect(playwrightFailures(playwright, 'browser', 'e2e/tests/')).toEqual([
       { part: 'browser', file: 'e2e/tests/leads.spec.ts', test: 'imports', error: 'Timed out 20000ms' },
+      { part: 'browser', file: 'e2e/tests/leads.spec.ts', test: 'sorts', error: 'once', flaky: true },
     ]);
     const text = summary([{ name: 'api', ms: 1_000, ok: false }], [], 1_000, failed);
     expect(text).toContain(

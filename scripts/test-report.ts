@@ -53,12 +53,13 @@ export function playwrightFileTimes(report: unknown, part: string, prefix: strin
   return [...times].map(([file, ms]) => ({ part, file: `${prefix}${file}`, ms }));
 }
 
-/** A failed test: where, which, and the first line of its error. */
+/** A failed test (or, with `flaky`, one that passed on its retry): where, which, its error's first line. */
 export interface Failure {
   part: string;
   file: string;
   test: string;
   error: string;
+  flaky?: boolean;
 }
 
 const firstLine = (message: string | undefined) =>
@@ -82,6 +83,10 @@ export function vitestFailures(report: unknown, part: string, root: string): Fai
     const failed = (r.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of failed)
       failures.push({ part, file, test: a.fullName ?? '', error: firstLine(a.failureMessages?.[0]) });
+    // A test that passed keeps the errors of the tries before (CI's retry): it is flaky.
+    for (const a of r.assertionResults ?? [])
+      if (a.status === 'passed' && (a.failureMessages?.length ?? 0) > 0)
+        failures.push({ part, file, test: a.fullName ?? '', error: firstLine(a.failureMessages?.[0]), flaky: true });
     if (failed.length === 0 && r.status === 'failed')
       failures.push({ part, file, test: '', error: firstLine(r.message) });
   }
@@ -97,16 +102,17 @@ interface PlaywrightFailureSuite {
   suites?: PlaywrightFailureSuite[];
 }
 
-/** Playwright's JSON reporter: tests that failed every try (a test that passed on its retry is flaky, not failed). */
+/** Playwright's JSON reporter: tests that failed every try, and those that passed on a retry (flaky). */
 export function playwrightFailures(report: unknown, part: string, prefix: string): Failure[] {
   const failures: Failure[] = [];
   const walk = (suite: PlaywrightFailureSuite, file: string) => {
     const own = suite.file ?? file;
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
-        if (test.status === 'unexpected') {
+        if (test.status === 'unexpected' || test.status === 'flaky') {
           const error = test.results?.map((r) => r.error?.message).find(Boolean);
-          failures.push({ part, file: `${prefix}${own}`, test: spec.title ?? '', error: firstLine(error) });
+          const failure = { part, file: `${prefix}${own}`, test: spec.title ?? '', error: firstLine(error) };
+          failures.push(test.status === 'flaky' ? { ...failure, flaky: true } : failure);
         }
     for (const child of suite.suites ?? []) walk(child, own);
   };
@@ -129,13 +135,22 @@ export function summary(parts: PartResult[], files: FileTime[], totalMs: number,
     const state = p.skipped ? `not run: ${p.skipped}` : p.ok ? 'passed' : 'FAILED';
     lines.push(`  ${p.name.padEnd(width)}  ${duration(p.ms).padStart(12)}  ${state}`);
   }
-  if (failures.length > 0) {
-    lines.push(`Failed tests (${failures.length}):`);
-    for (const f of failures.slice(0, 20)) {
+  const listed = (title: string, of: Failure[]) => {
+    if (of.length === 0) return;
+    lines.push(`${title} (${of.length}):`);
+    for (const f of of.slice(0, 20)) {
       lines.push(`  ${f.part}  ${f.file}${f.test ? ` › ${f.test}` : ''}`);
       if (f.error) lines.push(`      ${f.error}`);
     }
-  }
+  };
+  listed(
+    'Failed tests',
+    failures.filter((f) => !f.flaky),
+  );
+  listed(
+    'Passed on a retry (flaky)',
+    failures.filter((f) => f.flaky),
+  );
   const slowest = [...files].sort((a, b) => b.ms - a.ms).slice(0, 10);
   if (slowest.length > 0) {
     lines.push('Ten slowest test files:');
