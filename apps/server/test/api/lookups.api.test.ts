@@ -183,6 +183,15 @@ describe.each(databases)('lookups on %s', (kind) => {
     }
   });
 
+  it('keeps a lookup pending and says why when the team has no gateway that looks up', async () => {
+    const owner = await signupVerified(t);
+    await topUpThroughSandbox(t, owner.token, '5.00');
+    const { listId } = await addList(owner, phonesOf(2));
+    const res = (await api(owner.token, 'POST', '/sources/lists/lookup', { ids: [listId] })).json();
+    expect(res.message.code).toBe('lookup_gateway_missing');
+    expect(res.lookups[0]).toMatchObject({ status: 0, reason: 'lookup_gateway_missing', phones: 2, gateway: null });
+  });
+
   it("answers another team's lookups, lists and gateways with 404 and changes nothing; operators may not", async () => {
     const a = await team(phonesOf(2), null);
     const b = await team(phonesOf(2), null);

@@ -32,6 +32,12 @@ export async function freshDays(db: Db, teamId: number): Promise<number> {
 export function createLookupMoves(deps: MovesDeps) {
   const { db } = deps;
 
+  /** A list lookup's phones, those added to the list since included (a rerun adds only them). */
+  async function fill(teamId: number, id: number, listId: number, price: number) {
+    const days = await freshDays(db, teamId);
+    await db.transaction().execute((tx) => fillFromList(tx, { lookupId: id, teamId, listId, freshDays: days, price }));
+  }
+
   async function start(teamId: number, userId: number, id: number): Promise<'started' | 'refused'> {
     const row = await db
       .selectFrom('lookups')
@@ -40,6 +46,8 @@ export function createLookupMoves(deps: MovesDeps) {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row || (row.status !== 0 && row.status !== 2)) return 'refused';
+    const money = await deps.money(teamId, userId);
+    if (row.type === 'list' && row.list_id !== null) await fill(teamId, id, Number(row.list_id), money.price);
     let gatewayId = row.gateway_id === null ? null : Number(row.gateway_id);
     if (gatewayId === null || !(await deps.gateways.usable(teamId, gatewayId)))
       gatewayId = await deps.gateways.defaultFor(teamId);
@@ -53,15 +61,6 @@ export function createLookupMoves(deps: MovesDeps) {
       return 'refused' as const;
     };
     if (gatewayId === null) return refuse('lookup_gateway_missing', Number(row.status) as TLookupStatusCode);
-    const money = await deps.money(teamId, userId);
-    if (row.type === 'list' && row.list_id !== null) {
-      const days = await freshDays(db, teamId);
-      await db
-        .transaction()
-        .execute((tx) =>
-          fillFromList(tx, { lookupId: id, teamId, listId: Number(row.list_id), freshDays: days, price: money.price }),
-        );
-    }
     const left = await sql<{ n: string }>`select count(*) as n from lookup_items
       where lookup_id = ${id} and state in ('pending', 'claimed')`.execute(db);
     if (money.price > 0 && money.balance < money.price && Number(left.rows[0]?.n ?? 0) > 0)
@@ -124,6 +123,6 @@ export function createLookupMoves(deps: MovesDeps) {
     if (charged > 0 && payer?.launched_by) await deps.announce(teamId, [Number(payer.launched_by)], { raised: true });
   }
 
-  return { start, stop, remove };
+  return { fill, start, stop, remove };
 }
 export type LookupMoves = ReturnType<typeof createLookupMoves>;

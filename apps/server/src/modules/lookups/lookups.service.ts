@@ -104,12 +104,24 @@ export function createLookupsService(deps: LookupsServiceDeps) {
         .where('status', '<>', 1)
         .execute();
     if (a.start) await moves.start(teamId, userId, id);
+    else await moves.fill(teamId, id, a.listId, (await deps.money(teamId, userId)).price);
     await live.changed([id]);
     return one(teamId, id);
   }
 
-  async function answer(teamId: number, ids: number[], code: Parameters<typeof message>[0]): Promise<TLookupsAnswer> {
+  /**
+   * The rows as they are now and the toast: `code`, unless none of them runs after a start because
+   * of a reason (no gateway, no money), which is then the message.
+   */
+  async function answer(
+    teamId: number,
+    ids: number[],
+    code: Parameters<typeof message>[0],
+    started = false,
+  ): Promise<TLookupsAnswer> {
     const lookups = await repo.views(teamId, ids);
+    const reason = lookups.find((l) => l.reason)?.reason;
+    if (started && reason && !lookups.some((l) => l.status === 1)) return { message: { code: reason }, lookups };
     return { message: message(code), lookups };
   }
 
@@ -254,7 +266,7 @@ export function createLookupsService(deps: LookupsServiceDeps) {
 
     async startMany(user: AuthUser, ids: number[]) {
       await startMany(user.teamId, user.id, ids);
-      return answer(user.teamId, ids, ids.length === 1 ? 'lookup_has_been_started' : 'lookups_have_been_started');
+      return answer(user.teamId, ids, ids.length === 1 ? 'lookup_has_been_started' : 'lookups_have_been_started', true);
     },
 
     async stopMany(user: AuthUser, ids: number[]) {
@@ -269,7 +281,12 @@ export function createLookupsService(deps: LookupsServiceDeps) {
       const made: number[] = [];
       for (const list of lists)
         made.push((await createForList(user.teamId, user.id, { listId: list.id, start: true })).id);
-      return answer(user.teamId, made, made.length === 1 ? 'lookup_has_been_started' : 'lookups_have_been_started');
+      return answer(
+        user.teamId,
+        made,
+        made.length === 1 ? 'lookup_has_been_started' : 'lookups_have_been_started',
+        true,
+      );
     },
 
     /** The team's results by phone. */
