@@ -195,6 +195,7 @@ describe.each(databases)(
           check_mobile_status: check,
         });
         expect(mapped.statusCode, mapped.body).toBe(200);
+        expect(mapped.json().check_mobile_status).toBe(check === true || check === '1');
         expect((await call(owner.token, 'POST', `/imports/${doc.id}/dispatch`)).statusCode).toBe(200);
         expect((await waitForImport(fixtures.app(), owner.token, doc.id)).status).toBe('completed');
         return Number(doc.id);
@@ -212,12 +213,17 @@ describe.each(databases)(
       expect(await lookupsOfList()).toEqual([]);
 
       await importWith(true);
-      await waitUntil('a lookup of the list', async () => (await lookupsOfList()).length > 0, 10_000);
+      // Created, then started (which finds no gateway and says so): waited for until it has said why.
+      await waitUntil(
+        'a lookup of the list, held with its reason',
+        async () => (await lookupsOfList()).some((l) => l.paused_reason !== null),
+        10_000,
+      );
       const made = await lookupsOfList();
       expect(made).toHaveLength(1);
       // The team has no gateway allowed to look up: the lookup waits, pending, and says why.
       expect(made[0]).toMatchObject({ team_id: owner.user.team_id, user_id: owner.user.id, status: 0 });
-      expect(made[0].paused_reason).toContain('lookup_gateway_missing');
+      expect(made[0].paused_reason, JSON.stringify(made[0])).toContain('lookup_gateway_missing');
       // Its phones are the list's: the one imported.
       const answer = (await call(owner.token, 'GET', '/lookup')).json();
       expect(answer.data.map((l: { list: { id: number } }) => l.list?.id)).toContain(list.id);

@@ -112,6 +112,8 @@ export const ZImportFile = z.object({
   /** True once the import has finished, either way. */
   processed: z.boolean(),
   mapped: z.boolean(),
+  /** The mapping asked for a lookup of the list once the import completes (decision 041). */
+  check_mobile_status: z.boolean(),
   parsed_leads_count: z.number(),
   leads_processed: z.number(),
   /** Imported leads whose phones no earlier lead of the team held (shown as Unique). */

@@ -66,6 +66,7 @@ export function historyItemOf(row: ImportFileRow): Omit<TImportFile, 'attributes
     progress: row.progress,
     processed: row.status === 'completed' || row.status === 'failed' || row.status === 'cancelled',
     mapped: row.mapped_at !== null,
+    check_mobile_status: row.check_mobile_status,
     parsed_leads_count: row.parsed_leads_count,
     leads_processed: row.leads_processed,
     leads_total: row.leads_total,
