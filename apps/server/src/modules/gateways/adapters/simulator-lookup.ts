@@ -33,6 +33,9 @@ function roll(phone: string, salt: string): number {
 
 export function simulateLookup(phone: string): SimulatedLookup {
   const none = { mcc_mnc: null, reachability: null, ported: null } as const;
+  // A Ukrainian number of the wrong length is no number at all.
+  if (phone.startsWith('+380') && !/^\+380\d{9}$/.test(phone))
+    return { valid: false, carrier_name: null, carrier_type: 'other', ...none };
   if (!/^\+380\d{9}$/.test(phone)) {
     // Outside Ukraine the simulator knows only that the number is well formed.
     return /^\+[1-9]\d{7,14}$/.test(phone)
