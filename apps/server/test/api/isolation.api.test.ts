@@ -24,6 +24,7 @@ const TABLE_FOR_SEGMENT: Record<string, [table: string, where?: string]> = {
   messaging: ['gateways'],
   sms: ['sms_templates'],
   default: ['alpha_names'],
+  lookup: ['lookups'],
 };
 /** Other path parameters and the table their ids come from. */
 const TABLE_FOR_PARAM: Record<string, [table: string, where?: string]> = {
@@ -158,6 +159,13 @@ describe.each(databases)('another team’s ids on %s', (kind) => {
       payload: { kind: 'list', ref_ids: [list.id] },
     });
     expect(campaignAudience.statusCode, campaignAudience.body).toBe(200);
+    const lookup = await t.request({
+      method: 'POST',
+      url: '/api/lookup',
+      token: ownerA.token,
+      payload: { list_id: list.id, start: false },
+    });
+    expect(lookup.statusCode, lookup.body).toBe(200);
     // Team B, whose owner may do everything inside B.
     const ownerB = await signupVerified(t);
 
