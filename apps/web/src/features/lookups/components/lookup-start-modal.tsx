@@ -83,6 +83,11 @@ export function LookupStartModal({ target, onClose, onTopUp }: Props) {
               </Table.Tbody>
             </Table>
           )}
+          {p && p.phones === 0 && (
+            <Alert color="gray" variant="light">
+              {translateMessage({ code: 'lookup_list_empty' })}
+            </Alert>
+          )}
           {p && p.to_pay === 0 && p.phones > 0 && (
             <Alert color="teal" variant="light">
               {t('previewNothing')}
