@@ -41,7 +41,7 @@ export function LookupsTable({ query, table, selection, empty, busy, onOpen, onM
   if (rows.length === 0) return <>{empty}</>;
   return (
     <>
-      <ScrollTable minWidth={980} verticalSpacing="sm" stickyColumns={2} stickyLast aria-label={t('title')}>
+      <ScrollTable minWidth={940} verticalSpacing="sm" stickyColumns={2} stickyLast aria-label={t('title')}>
         <Table.Thead>
           <Table.Tr>
             <SelectAllHeader selection={selection} />
@@ -52,7 +52,7 @@ export function LookupsTable({ query, table, selection, empty, busy, onOpen, onM
               {t('column.list')}
             </SortHeader>
             <Table.Th>{t('column.gateway')}</Table.Th>
-            <Table.Th miw={200}>{t('column.progress')}</Table.Th>
+            <Table.Th miw={160}>{t('column.progress')}</Table.Th>
             <Table.Th>{t('column.timeLeft')}</Table.Th>
             <SortHeader field="phones" sort={table.sort} onSort={table.toggleSort}>
               {t('column.phones')}
