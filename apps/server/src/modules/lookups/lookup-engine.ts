@@ -7,6 +7,7 @@ import { claimDue, expireLeases } from '../../jobs/work-claims.ts';
 import type { LookupGateway } from './lookup-gateway.ts';
 import { type NormalizedLookup, normalizeLookup } from './lookup-normalize.ts';
 import { writeOutcomes } from './lookup-outcomes.ts';
+import { cachedPrice, createPace, throttledAnnounce } from './lookup-pace.ts';
 
 type Db = Kysely<DB>;
 
@@ -43,7 +44,6 @@ interface Running {
 
 /** Provider failures before a phone is given up (each refunded). */
 export const MAX_LOOKUP_ATTEMPTS = 5;
-const RATE_WINDOW_MS = 30_000;
 
 /**
  * The lookup engine (decision 040): on every worker process, each running lookup's pending phones
@@ -68,40 +68,15 @@ export function createLookupEngine(deps: LookupEngineDeps) {
   const active = new Map<number, number>();
   /** The status each running lookup had at the last tick: a lane stops calling when it is not 1. */
   const status = new Map<number, number>();
-  /** Phones settled per lookup in the last half minute: the measured rate behind time_left. */
-  const settled = new Map<number, Array<[number, number]>>();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let ticking = false;
 
   const report = (err: unknown, msg: string) => deps.log?.error({ err }, msg);
 
-  // Told at most once a second per payer (a batch settles every few milliseconds at full speed),
-  // the last change always told: a balance a second late in the header, not a query per batch.
-  const toldAt = new Map<string, number>();
-  const pendingTell = new Map<string, NodeJS.Timeout>();
-  function announce(teamId: number, userId: number, raised = false) {
-    const key = `${teamId}:${userId}`;
-    const wait = 1_000 - (Date.now() - (toldAt.get(key) ?? 0));
-    if (pendingTell.has(key)) return;
-    const tell = () => {
-      pendingTell.delete(key);
-      toldAt.set(key, Date.now());
-      deps.announce(teamId, [userId], { raised }).catch((err) => report(err, 'lookups: balance not told'));
-    };
-    if (wait <= 0) tell();
-    else pendingTell.set(key, setTimeout(tell, wait).unref());
-  }
-  // The price for a payer, kept five seconds (it changes with the price list or their currency only).
-  const prices = new Map<string, { until: number; price: number }>();
-  async function priceOf(teamId: number, userId: number) {
-    const key = `${teamId}:${userId}`;
-    const hit = prices.get(key);
-    if (hit && hit.until > Date.now()) return hit.price;
-    const price = await deps.priceOf(teamId, userId);
-    prices.set(key, { until: Date.now() + 5_000, price });
-    return price;
-  }
+  const announce = throttledAnnounce(deps.announce, report);
+  const priceOf = cachedPrice(deps.priceOf);
+  const pace = createPace();
 
   /** Lookups this process paused for money: no new batch, while the phones already paid for are still looked up. */
   const short = new Set<number>();
@@ -113,19 +88,6 @@ export function createLookupEngine(deps: LookupEngineDeps) {
     if (soft) short.add(l.id);
     else status.set(l.id, 2);
     if (Number(r.numAffectedRows ?? 0) > 0) await deps.live.changed([l.id]);
-  }
-
-  function measure(id: number, n: number) {
-    const now = Date.now();
-    const list = (settled.get(id) ?? []).filter(([at]) => now - at < RATE_WINDOW_MS);
-    list.push([now, n]);
-    settled.set(id, list);
-  }
-  function rateOf(id: number): number | null {
-    const list = settled.get(id);
-    if (!list || list.length === 0) return null;
-    const span = Math.max(1_000, Date.now() - list[0][0]);
-    return (list.reduce((s, [, n]) => s + n, 0) * 1000) / span;
   }
 
   /** One batch of a lookup: false when nothing was due. */
@@ -234,7 +196,7 @@ export function createLookupEngine(deps: LookupEngineDeps) {
       maxAttempts: MAX_LOOKUP_ATTEMPTS,
       retryMs: deps.retryMs ?? 5_000,
     });
-    measure(l.id, written.settled);
+    pace.measure(l.id, written.settled);
     if (written.refunded) announce(l.team_id, payer, true);
     if (written.phones.length > 0 && deps.onResults)
       await deps.onResults(l.team_id, written.phones).catch((err) => report(err, 'lookups: a results listener failed'));
@@ -270,7 +232,7 @@ export function createLookupEngine(deps: LookupEngineDeps) {
     );
     if (Number(r.numAffectedRows ?? 0) > 0) {
       status.set(id, 3);
-      settled.delete(id);
+      pace.forget(id);
       await deps.live.changed([id]);
     }
   }
@@ -295,7 +257,7 @@ export function createLookupEngine(deps: LookupEngineDeps) {
       for (const l of running) for (let n = active.get(l.id) ?? 0; n < lanes; n++) void lane(l);
       // The measured pace, for time_left (rounded, so an unchanged pace writes nothing).
       for (const l of running) {
-        const rate = rateOf(l.id);
+        const rate = pace.rateOf(l.id);
         if (rate !== null)
           await sql`update lookups set rate_per_sec = ${Math.round(rate * 10) / 10}
             where id = ${l.id} and rate_per_sec is distinct from ${Math.round(rate * 10) / 10}`.execute(db);

@@ -143,6 +143,17 @@ export function createLookupsRepository(db: Db) {
       return row ? { id: Number(row.id), status: Number(row.status) as TLookupStatusCode } : null;
     },
 
+    /** The team's results of these phones (`phone_lookups` rows). */
+    async results(teamId: number, phones: string[]) {
+      if (phones.length === 0) return [];
+      return db
+        .selectFrom('phone_lookups')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('phone', 'in', phones)
+        .execute();
+    },
+
     /** Running lookups of the team: the status summary. */
     async running(teamId: number) {
       const r = await sql<ViewRow>`${VIEW} where k.team_id = ${teamId} and k.status = 1`.execute(db);

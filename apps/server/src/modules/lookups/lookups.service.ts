@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { message } from '@herald/shared/common/messages';
 import { pageMeta } from '@herald/shared/common/pagination.schemas';
 import {
@@ -288,14 +288,8 @@ export function createLookupsService(deps: LookupsServiceDeps) {
         true,
       );
     },
-
-    /** The team's results by phone. */
-    async results(teamId: number, phones: string[]) {
-      if (phones.length === 0) return [];
-      const r = await sql<Record<string, unknown>>`select * from phone_lookups
-        where team_id = ${teamId} and phone = any(${phones}::text[])`.execute(db);
-      return r.rows;
-    },
+    /** The team's results by phone (`phone_lookups` rows). */
+    results: repo.results,
   };
 }
 export type LookupsService = ReturnType<typeof createLookupsService>;
