@@ -15,6 +15,7 @@ import { createLookupsService } from './lookups.service.ts';
 
 export interface LookupsDeps {
   db: Kysely<DB>;
+  database: { kind: 'embedded' | 'postgres' };
   bus: EventBus;
   jobs: { processes: Pick<ProcessesRepository, 'update'> };
   runWorkers: boolean;
@@ -67,6 +68,9 @@ export function createLookupsModule(deps: LookupsDeps) {
       for (const listener of listeners) await listener(teamId, phones);
     },
     log: deps.log,
+    // Embedded: one process, so no other worker waits for a dead one's claims, while the one
+    // connection, shared with people's requests first, can keep a batch's write waiting long.
+    leaseMs: deps.database.kind === 'embedded' ? 120_000 : undefined,
     ...deps.engine,
   });
   const moves = createLookupMoves({

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { ChargeRequest, ChargeResult, RefundRequest } from '@herald/shared/billing/charges';
 import { encodeMessage } from '@herald/shared/common/messages';
+import { runAsBulk } from '../../db/connection-priority.ts';
 import type { DB } from '../../db/schema.ts';
 import { giveBackTokens, takeTokens } from '../../jobs/rate-buckets.ts';
 import { claimDue, expireLeases } from '../../jobs/work-claims.ts';
@@ -273,7 +274,9 @@ export function createLookupEngine(deps: LookupEngineDeps) {
   return {
     start() {
       if (timer) return;
-      timer = setInterval(() => void tick(), tickMs);
+      // Bulk work: on the embedded database a person's requests go first (decision 013); the lanes
+      // a tick starts inherit it.
+      timer = setInterval(() => void runAsBulk(() => tick()), tickMs);
       timer.unref();
     },
     tick,
