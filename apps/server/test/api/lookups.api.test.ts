@@ -83,7 +83,15 @@ describe.each(databases)('lookups on %s', (kind) => {
     expect(started.json().message.code).toBe('lookup_has_been_started');
     const [lookup] = started.json().lookups as TLookup[];
     expect(lookup).toMatchObject({ list: { id: listId }, source: { id: sourceId }, phones: 8 });
+    // The sources' figures are cached by the team's data version: read once before the end, they
+    // must still show the results as soon as the lookup completes.
+    expect((await api(owner.token, 'GET', `/sources/${sourceId}`)).statusCode).toBe(200);
     await until(owner.token, lookup.id, (l) => l.status === 3, 'the lookup to complete');
+    // 7 of 8 leads looked up as valid (one invalid), all 8 looked up.
+    expect((await api(owner.token, 'GET', `/sources/${sourceId}`)).json()).toMatchObject({
+      percentage_lookup: 100,
+      percentage_verified: 87,
+    });
     const done = await get(owner.token, lookup.id);
     expect(done).toMatchObject({ looked_up: 8, reused: 0, failed: 0, cost: 320, count: 0, percent: 100 });
     for (const p of phones) expect(fake.state.calls.get(p)).toBe(1);

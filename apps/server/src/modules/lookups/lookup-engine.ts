@@ -223,14 +223,18 @@ export function createLookupEngine(deps: LookupEngineDeps) {
       await complete(l.id).catch((err) => report(err, 'lookups: completion'));
   }
 
-  /** Completed when no phone is left to look up (retries waiting their turn keep it running). */
+  /**
+   * Completed when no phone is left to look up (retries waiting their turn keep it running). The
+   * team's data version moves with it, so the sources' percentages and the lead pages, cached by
+   * that version, show the results at once rather than within five minutes.
+   */
   async function complete(id: number) {
-    const r = await sql`update lookups set status = 3, completed_at = now(), rate_per_sec = null,
-        paused_reason = null, updated_at = now()
-      where id = ${id} and status = 1
-        and not exists (select 1 from lookup_items where lookup_id = ${id} and state in ('pending', 'claimed'))`.execute(
-      db,
-    );
+    const r = await sql`with done as (update lookups set status = 3, completed_at = now(), rate_per_sec = null,
+          paused_reason = null, updated_at = now()
+        where id = ${id} and status = 1
+          and not exists (select 1 from lookup_items where lookup_id = ${id} and state in ('pending', 'claimed'))
+        returning team_id)
+      update teams set data_version = data_version + 1 where id in (select team_id from done)`.execute(db);
     if (Number(r.numAffectedRows ?? 0) > 0) {
       status.set(id, 3);
       pace.forget(id);
@@ -255,7 +259,11 @@ export function createLookupEngine(deps: LookupEngineDeps) {
       const ids = new Set(running.map((r) => r.id));
       for (const id of status.keys()) if (!ids.has(id)) status.set(id, 0);
       for (const l of running) status.set(l.id, 1);
-      for (const l of running) for (let n = active.get(l.id) ?? 0; n < lanes; n++) void lane(l);
+      // Completion is also checked here, not only when a lane ends: a lookup stopped and started
+      // again while its lanes wound down could otherwise look up its last phone and stay running.
+      for (const l of running) if (!active.has(l.id)) await complete(l.id);
+      for (const l of running)
+        if (status.get(l.id) === 1) for (let n = active.get(l.id) ?? 0; n < lanes; n++) void lane(l);
       // The measured pace, for time_left (rounded, so an unchanged pace writes nothing).
       for (const l of running) {
         const rate = pace.rateOf(l.id);
