@@ -259,9 +259,11 @@ export function createLookupEngine(deps: LookupEngineDeps) {
       const ids = new Set(running.map((r) => r.id));
       for (const id of status.keys()) if (!ids.has(id)) status.set(id, 0);
       for (const l of running) status.set(l.id, 1);
-      // Completion is also checked here, not only when a lane ends: a lookup stopped and started
-      // again while its lanes wound down could otherwise look up its last phone and stay running.
-      for (const l of running) if (!active.has(l.id)) await complete(l.id);
+      // Completion is checked here too, not only when a process's last lane ends: under a slow rate
+      // the tick starts new lanes (each waiting for a token) before the old ones end, so "no lane
+      // left" may never come. The check is one guarded statement: phones still pending or claimed
+      // (calls in flight) keep the lookup running.
+      for (const l of running) await complete(l.id);
       for (const l of running)
         if (status.get(l.id) === 1) for (let n = active.get(l.id) ?? 0; n < lanes; n++) void lane(l);
       // The measured pace, for time_left (rounded, so an unchanged pace writes nothing).
