@@ -30,10 +30,25 @@ export function vitestFileTimes(report: unknown, part: string, root: string): Fi
   }));
 }
 
+interface PlaywrightTest {
+  status?: string;
+  results?: Array<{ duration?: number; error?: { message?: string } }>;
+}
+
 interface PlaywrightSuite {
   file?: string;
-  specs?: Array<{ tests?: Array<{ results?: Array<{ duration?: number }> }> }>;
+  specs?: Array<{ title?: string; tests?: PlaywrightTest[] }>;
   suites?: PlaywrightSuite[];
+}
+
+/** Every test of Playwright's JSON report, with the spec file (nested describes inherit it) and the spec's title. */
+function eachPlaywrightTest(report: unknown, visit: (file: string, title: string, test: PlaywrightTest) => void) {
+  const walk = (suite: PlaywrightSuite, file: string) => {
+    const own = suite.file ?? file;
+    for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) visit(own, spec.title ?? '', test);
+    for (const child of suite.suites ?? []) walk(child, own);
+  };
+  for (const suite of (report as { suites?: PlaywrightSuite[] }).suites ?? []) walk(suite, suite.file ?? '');
 }
 
 /**
@@ -42,14 +57,9 @@ interface PlaywrightSuite {
  */
 export function playwrightFileTimes(report: unknown, part: string, prefix: string): FileTime[] {
   const times = new Map<string, number>();
-  const walk = (suite: PlaywrightSuite, file: string) => {
-    const own = suite.file ?? file;
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        for (const result of test.results ?? []) times.set(own, (times.get(own) ?? 0) + (result.duration ?? 0));
-    for (const child of suite.suites ?? []) walk(child, own);
-  };
-  for (const suite of (report as { suites?: PlaywrightSuite[] }).suites ?? []) walk(suite, suite.file ?? '');
+  eachPlaywrightTest(report, (file, _title, test) => {
+    for (const result of test.results ?? []) times.set(file, (times.get(file) ?? 0) + (result.duration ?? 0));
+  });
   return [...times].map(([file, ms]) => ({ part, file: `${prefix}${file}`, ms }));
 }
 
@@ -93,30 +103,15 @@ export function vitestFailures(report: unknown, part: string, root: string): Fai
   return failures;
 }
 
-interface PlaywrightFailureSuite {
-  file?: string;
-  specs?: Array<{
-    title?: string;
-    tests?: Array<{ status?: string; results?: Array<{ error?: { message?: string } }> }>;
-  }>;
-  suites?: PlaywrightFailureSuite[];
-}
-
 /** Playwright's JSON reporter: tests that failed every try, and those that passed on a retry (flaky). */
 export function playwrightFailures(report: unknown, part: string, prefix: string): Failure[] {
   const failures: Failure[] = [];
-  const walk = (suite: PlaywrightFailureSuite, file: string) => {
-    const own = suite.file ?? file;
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        if (test.status === 'unexpected' || test.status === 'flaky') {
-          const error = test.results?.map((r) => r.error?.message).find(Boolean);
-          const failure = { part, file: `${prefix}${own}`, test: spec.title ?? '', error: firstLine(error) };
-          failures.push(test.status === 'flaky' ? { ...failure, flaky: true } : failure);
-        }
-    for (const child of suite.suites ?? []) walk(child, own);
-  };
-  for (const suite of (report as { suites?: PlaywrightFailureSuite[] }).suites ?? []) walk(suite, suite.file ?? '');
+  eachPlaywrightTest(report, (file, title, test) => {
+    if (test.status !== 'unexpected' && test.status !== 'flaky') return;
+    const error = test.results?.map((r) => r.error?.message).find(Boolean);
+    const failure = { part, file: `${prefix}${file}`, test: title, error: firstLine(error) };
+    failures.push(test.status === 'flaky' ? { ...failure, flaky: true } : failure);
+  });
   return failures;
 }
 
