@@ -108,7 +108,7 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
   const summary = createCampaignStatisticsSummary(db);
 
   async function campaignOf(user: AuthUser, id: number) {
-    // Its status alone: the campaign's full row counts its recipients (a scan of 1,000,000 of them).
+    // Its status alone: the full row joins the gateway and counts steps and audiences.
     const c = await db
       .selectFrom('campaigns')
       .select(['id', 'status'])

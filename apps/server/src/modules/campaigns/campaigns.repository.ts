@@ -44,8 +44,9 @@ export function createCampaignsRepository(db: Kysely<DB>) {
         'g.name as gateway_name',
         sql<number>`(select count(*) from campaign_steps s where s.campaign_id = c.id)`.as('steps_count'),
         sql<number>`(select count(*) from campaign_audiences a where a.campaign_id = c.id)`.as('audiences_count'),
-        sql<number | null>`case when c.started_at is null then null else
-          (select count(*) from campaign_recipients r where r.campaign_id = c.id and r.skip_reason is null) end`.as(
+        // From the statistics' recipients summary (decision 037), not a count of 1,000,000 rows.
+        sql<number | null>`case when c.started_at is null then null else coalesce((select x.n
+          from campaign_statistics_recipients x where x.campaign_id = c.id and x.reason = ''), 0) end`.as(
           'recipients_count',
         ),
       ]);
