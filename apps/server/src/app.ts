@@ -158,7 +158,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     phoneRule: settings.service.phoneRule,
     gateways: { sendingList: gateways.service.sendingList, adapter: gateways.adapter },
-    billing: { profileBalance: billing.profileBalance, pricePerPart: billing.pricePerPart },
+    billing: {
+      profileBalance: billing.profileBalance,
+      pricePerPart: billing.pricePerPart,
+      lookupPrice: (currency) => plans.prices.lookup(currency as never),
+    },
     subscriptions: plans.subscriptions.active,
     domainEvents,
     runWorkers,
@@ -177,6 +181,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     engine: options.lookupsEngine,
   });
   options.onLookups?.(lookups);
+  // Campaign lookup steps (decision 041) make and move their lookups through the lookups module.
+  campaigns.useLookups({
+    createForStep: lookups.service.createForStep,
+    start: lookups.service.startOne,
+    stop: lookups.service.stopOne,
+  });
   // An import whose mapping asked for check_mobile_status starts a lookup of its list (decision 041).
   imports.onLookupRequested(async (teamId, userId, listId) => {
     await lookups.service.createForList(teamId, userId, { listId, start: true });

@@ -104,6 +104,7 @@ export const CAMPAIGN_STEP_FIELDS = [
   'delay_minutes',
   'limit_cap',
   'send_by_minutes',
+  'gateway_id',
 ] as const;
 export type TCampaignStepField = (typeof CAMPAIGN_STEP_FIELDS)[number];
 

@@ -147,13 +147,16 @@ export type TCampaignBatchResult = z.infer<typeof ZCampaignBatchResult>;
 
 // Steps
 
+export const CAMPAIGN_STEP_TYPES = ['sms', 'lookup'] as const;
+export type TCampaignStepType = (typeof CAMPAIGN_STEP_TYPES)[number];
+
 export const ZCampaignStep = z.object({
   id: z.number(),
   campaign_id: z.number(),
   position: z.number(),
   /** 'Step N': the number is the position. */
   name: z.string(),
-  type: z.enum(['sms', 'lookup']),
+  type: z.enum(CAMPAIGN_STEP_TYPES),
   status: ZCampaignStepStatus,
   message: z.string(),
   redirect_to: z.string().nullable(),
@@ -161,7 +164,24 @@ export const ZCampaignStep = z.object({
   delay_minutes: z.number(),
   limit_cap: z.number().nullable(),
   send_by_minutes: z.number().nullable(),
+  /** A lookup step's gateway (allow_lookup); null on SMS steps. */
+  gateway_id: z.number().nullable(),
   recipients_count: z.number(),
+  /** A lookup step's lookup once its turn came: how far it is and what it found. */
+  lookup: z
+    .object({
+      id: z.number(),
+      /** 0 pending, 1 running, 2 paused, 3 completed. */
+      status: z.number(),
+      phones: z.number(),
+      /** Phones with a result (looked up now, or a fresh one reused). */
+      done: z.number(),
+      invalid: z.number(),
+      not_mobile: z.number(),
+      reason: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   created_at: z.string(),
@@ -170,9 +190,11 @@ export const ZCampaignStep = z.object({
 export type TCampaignStep = z.infer<typeof ZCampaignStep>;
 
 const ZStepFields = z.object({
-  /** Only sms for now: lookup steps come with lookups. */
-  type: z.literal('sms').default('sms'),
-  message: z.string().max(1530),
+  /** sms sends `message`; lookup looks the recipients' phones up through `gateway_id` (decision 041). */
+  type: z.enum(CAMPAIGN_STEP_TYPES).default('sms'),
+  message: z.string().max(1530).default(''),
+  /** A lookup step's gateway; omitted: the team's default lookup gateway. */
+  gateway_id: z.number().int().positive().nullish(),
   redirect_to: ZRedirectUrl.nullish(),
   short_url_domain_id: z.number().int().positive().nullish(),
   delay_minutes: z.number().int().min(0).max(MAX_DELAY_MINUTES).default(0),
@@ -181,10 +203,13 @@ const ZStepFields = z.object({
 });
 export const ZCreateCampaignStepRequest = ZStepFields;
 export type TCreateCampaignStepRequest = z.input<typeof ZCreateCampaignStepRequest>;
-/** Only the fields sent change. */
-export const ZUpdateCampaignStepRequest = ZStepFields.extend({
-  delay_minutes: z.number().int().min(0).max(MAX_DELAY_MINUTES),
-}).partial();
+/** Only the fields sent change; a step keeps its type. */
+export const ZUpdateCampaignStepRequest = ZStepFields.omit({ type: true })
+  .extend({
+    message: z.string().max(1530),
+    delay_minutes: z.number().int().min(0).max(MAX_DELAY_MINUTES),
+  })
+  .partial();
 export type TUpdateCampaignStepRequest = z.input<typeof ZUpdateCampaignStepRequest>;
 
 export const DELAY_UNITS = { minutes: 1, hours: 60, days: 1440 } as const;
@@ -301,6 +326,8 @@ export type TCampaignSkipReason = z.infer<typeof ZCampaignSkipReason>;
 export const ZCampaignPreviewStep = z.object({
   step_id: z.number(),
   position: z.number(),
+  /** A lookup step sends no part: its cost is in `cost.lookup_money`. */
+  type: z.enum(CAMPAIGN_STEP_TYPES),
   /** Recipients of this step: the campaign's, at most its limit cap. */
   recipients: z.number(),
   /** Parts of the longest rendered message (`{{link}}` counted as a short link). */
@@ -329,6 +356,10 @@ export const ZCampaignPreview = z.object({
     price_per_part: z.number(),
     money: z.number(),
     currency: z.string(),
+    /** Lookup steps: phones to look up (each recipient once a step), one lookup's price, and their money (in `money`). */
+    lookup_phones: z.number(),
+    lookup_price: z.number(),
+    lookup_money: z.number(),
     /** The balance of who pays (the launcher, or the viewer before launch). */
     balance: z.number(),
     /** Whether the balance pays for the first step. */

@@ -72,6 +72,8 @@ export interface CampaignStepsTable {
   limit_cap: number | null;
   /** After the step's own start, a message not yet handed to the gateway is cancelled, not charged. */
   send_by_minutes: number | null;
+  /** A lookup step's gateway (0040); null on SMS steps. */
+  gateway_id: number | null;
   status: Generated<TCampaignStepStatus>;
   recipients_count: Generated<number>;
   started_at: NullableTimestamp;

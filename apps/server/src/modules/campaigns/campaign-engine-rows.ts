@@ -54,13 +54,13 @@ export function quietAware(c: CampaignRow, at: RawBuilder<unknown>, phone: RawBu
  * apart from the latest slot the campaign already holds, so every worker process keeps the
  * campaign's one rate without asking each other (the gateway's own bucket still applies on top).
  */
-function slotBase(c: CampaignRow) {
+export function slotBase(c: CampaignRow) {
   // The statement's own moment, not the transaction's: a start that spent seconds fixing recipients
   // would otherwise hand out slots already past, and the dispatch would send them in a burst.
   return sql`greatest((select clock_timestamp()), coalesce((select max(q.not_before) from messages q
     where q.campaign_id = ${c.id} and q.state = 'pending' and q.not_before < 'infinity'), (select clock_timestamp())))`;
 }
-const spacing = (c: CampaignRow) => sql`(${60_000 / c.frequency_per_minute}::float8 * interval '1 millisecond')`;
+export const spacing = (c: CampaignRow) => sql`(${60_000 / c.frequency_per_minute}::float8 * interval '1 millisecond')`;
 
 /**
  * Queues step 1 for every recipient fixed to send (one statement; no row passes through Node),

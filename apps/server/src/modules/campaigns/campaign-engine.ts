@@ -24,6 +24,16 @@ import type { CampaignStart } from './campaign-start.ts';
 import { autoFails } from './campaign-policy.ts';
 import { capDue } from './campaign-cap.ts';
 import { createEngineReport, type EngineReportDeps } from './campaign-engine-report.ts';
+import {
+  engineSteps as stepsOf,
+  followLookups,
+  type LookupStepsPort,
+  lookupsOf,
+  lookupsOwed,
+  lookupsToStop,
+  queueAfterLookup,
+  startLookupTurns,
+} from './campaign-lookup-steps.ts';
 
 type Db = Kysely<DB>;
 
@@ -36,6 +46,8 @@ export interface CampaignEngineDeps extends EngineReportDeps {
   /** How often the engine looks at campaigns (a pause takes effect within it); default 500 ms. */
   tickMs?: number;
   shortLinks: ShortLinksMaker;
+  /** Lookup steps' lookups (decision 041); bound once the lookups module exists. */
+  lookups?: () => LookupStepsPort | undefined;
 }
 
 type Campaign = CampaignRow & { status: TCampaignStatus; started_at: Date | null };
@@ -66,21 +78,6 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     if (Number(moved.numUpdatedRows) !== 1) return false;
     report.moved.add(c.id);
     return true;
-  }
-
-  async function stepsOf(q: Db, campaignId: number): Promise<StepRow[]> {
-    const rows = await q
-      .selectFrom('campaign_steps')
-      .select(['id', 'position', 'message', 'delay_minutes', 'limit_cap', 'redirect_to', 'short_url_domain_id'])
-      .where('campaign_id', '=', campaignId)
-      .where('type', '=', 'sms')
-      .orderBy('position')
-      .execute();
-    return rows.map((s) => ({
-      ...s,
-      id: Number(s.id),
-      short_url_domain_id: s.short_url_domain_id === null ? null : Number(s.short_url_domain_id),
-    }));
   }
 
   /** Locks the campaign's row for this process (another one working on it is skipped). */
@@ -116,6 +113,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         await capDue(tx, id, c.team_id);
         await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_resumed' });
       });
+      await resumeLookups(id);
       return announce();
     }
     // Processing is visible while the recipients are fixed; a process dying here leaves it for the next tick.
@@ -135,7 +133,8 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       const c = await lock(tx, id, 'processing');
       if (!c) return;
       // The first chunk of recipients, queued and capped; the next ones each tick (decision 036).
-      const [first] = await stepsOf(tx, id);
+      // A first lookup step has its turn once every recipient is fixed (campaign-lookup-steps.ts).
+      const first = (await stepsOf(tx, id)).find((s) => s.position === 1 && s.type === 'sms');
       const queued = await deps.recipients.begin(tx, c, audience, first);
       if (first) await stepStarted(tx, c, first, queued);
       await move(tx, c, 'active');
@@ -164,6 +163,37 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       db,
     );
     for (const r of paused.rows) await db.transaction().execute((tx) => holdRows(tx, Number(r.id)));
+    const port = deps.lookups?.();
+    if (port) for (const l of await lookupsToStop(db)) await port.stop(l.teamId, l.id);
+  }
+
+  /** A resumed campaign's step lookups run again, paid by its launcher. */
+  async function resumeLookups(id: number) {
+    const port = deps.lookups?.();
+    const c = await db
+      .selectFrom('campaigns')
+      .select(['team_id', 'launched_by'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!port || !c?.launched_by) return;
+    for (const l of await lookupsOf(db, id, [0, 2])) await port.start(Number(c.team_id), Number(c.launched_by), l);
+  }
+
+  /** Lookup steps whose turn came get their lookup, outside the campaign's transaction. */
+  async function lookupTurns(id: number) {
+    const port = deps.lookups?.();
+    const steps = port ? await stepsOf(db, id) : [];
+    if (!port || !steps.some((s) => s.type === 'lookup' && s.status === 'not_sent')) return;
+    const r =
+      await sql<Campaign>`select ${CAMPAIGN_COLUMNS} from campaigns where id = ${id} and status = 'active'`.execute(db);
+    const c = r.rows[0];
+    if (c)
+      await startLookupTurns(
+        db,
+        port,
+        { ...c, team_id: Number(c.team_id), launched_by: c.launched_by && Number(c.launched_by) },
+        steps,
+      );
   }
 
   /** One active campaign: balance, exclusions, next steps, auto-fail, completion. */
@@ -183,6 +213,29 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         });
         return;
       }
+      // A lookup step's lookup paused (no money, a user, no gateway) pauses its campaign.
+      const looked = await followLookups(tx, id);
+      for (const stepId of looked.started)
+        await appendCampaignLog(tx, {
+          campaignId: id,
+          teamId: c.team_id,
+          userId: null,
+          type: 'campaign_step_started',
+          data: { step_id: stepId },
+        });
+      if (looked.paused) {
+        const balance = looked.paused === 'campaign_policy_not_enough_balance';
+        if (await move(tx, c, 'paused', { paused_reason: looked.paused })) if (balance) report.balancePaused.add(id);
+        await holdRows(tx, id);
+        await appendCampaignLog(tx, {
+          campaignId: id,
+          teamId: c.team_id,
+          userId: null,
+          type: balance ? 'campaign_policy_not_enough_balance' : 'campaign_paused',
+          data: { reason: { code: looked.paused } as never },
+        });
+        return;
+      }
       await skipGoneRecipients(tx, id, c.team_id);
       await deferQuiet(tx, c);
       await expireSendBy(tx, id);
@@ -195,12 +248,20 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       }
       const steps = await stepsOf(tx, id);
       // A start still fixing recipients: its next chunk, queued for step 1.
-      const start = fixing ? await deps.recipients.proceed(tx, c, fixing, steps[0]) : { queued: 0, fixing: false };
+      const first = steps[0]?.type === 'sms' ? steps[0] : undefined;
+      const start = fixing ? await deps.recipients.proceed(tx, c, fixing, first) : { queued: 0, fixing: false };
       let queued = start.queued;
       for (let i = 1; i < steps.length; i++) {
-        const prev = steps[i - 1] as StepRow;
-        const step = steps[i] as StepRow;
-        const n = await queueNextStep(tx, c, prev, step);
+        const prev = steps[i - 1] as (typeof steps)[number];
+        const step = steps[i] as (typeof steps)[number];
+        if (step.type === 'lookup') continue;
+        // After a lookup step: once it is sent, from what reached it, its invalid and non-mobile phones skipped.
+        const n =
+          prev.type === 'lookup'
+            ? prev.status === 'sent'
+              ? await queueAfterLookup(tx, c, steps, i)
+              : 0
+            : await queueNextStep(tx, c, prev, step);
         if (n > 0) await renderQueued(tx, c.team_id, step, deps.shortLinks);
         if (n > 0) await stepStarted(tx, c, step, n);
         queued += n;
@@ -209,7 +270,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       await capDue(tx, id, c.team_id);
       // Step 1 is not sent while later chunks may still queue its rows.
       if (!start.fixing) await settleSteps(tx, id);
-      if (queued === 0 && figures.open === 0 && !start.fixing) {
+      if (queued === 0 && figures.open === 0 && !start.fixing && !(await lookupsOwed(tx, id))) {
         await move(tx, c, 'completed', { completed_at: sql`now()` });
         await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_completed' });
       }
@@ -225,7 +286,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
   async function settleSteps(tx: Db, campaignId: number) {
     for (;;) {
       const settled = await sql`update campaign_steps s set status = 'sent', completed_at = now(), updated_at = now()
-        where s.campaign_id = ${campaignId} and s.status = 'sending'
+        where s.campaign_id = ${campaignId} and s.status = 'sending' and s.type = 'sms'
           and not exists (select 1 from messages m where m.campaign_step_id = s.id
             and (m.state in ('pending', 'claimed') or (m.state = 'unknown' and m.refunded_at is null)))
           and not exists (select 1 from campaign_steps p where p.campaign_id = s.campaign_id and p.position < s.position and p.status <> 'sent')`.execute(
@@ -243,14 +304,17 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     const paused = await sql<{ id: string }>`select c.id from campaigns c join users u on u.id = c.launched_by
       where c.team_id = ${teamId} and c.launched_by = ${userId} and c.status = 'paused'
         and c.paused_reason = 'campaign_policy_not_enough_balance' and u.balance_auto_refill`.execute(db);
+    const resumed: number[] = [];
     for (const r of paused.rows)
       await db.transaction().execute(async (tx) => {
         const c = await lock(tx, Number(r.id), 'paused');
         if (!c || !(await move(tx, c, 'active', { paused_reason: null }))) return;
+        resumed.push(c.id);
         await releaseRows(tx, c);
         await capDue(tx, c.id, teamId);
         await appendCampaignLog(tx, { campaignId: c.id, teamId, userId: null, type: 'campaign_resumed' });
       });
+    for (const id of resumed) await resumeLookups(id);
     await announce();
   }
 
@@ -266,11 +330,13 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     // The audience of a start still fixing recipients is compiled before its transaction (one connection embedded).
     const fixing = await deps.recipients.fixing(active.rows.map((r) => Number(r.id)));
     for (const r of active.rows)
-      await (async () =>
-        advance(
+      await (async () => {
+        await lookupTurns(Number(r.id));
+        return advance(
           Number(r.id),
           fixing.has(Number(r.id)) ? await deps.recipients.audienceOf(Number(r.team_id), Number(r.id)) : undefined,
-        ))().catch((err) => failed(Number(r.id), err));
+        );
+      })().catch((err) => failed(Number(r.id), err));
     await announce();
     await report.progress(active.rows.map((r) => Number(r.id)));
   }

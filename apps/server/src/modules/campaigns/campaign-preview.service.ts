@@ -120,18 +120,25 @@ export function createCampaignPreview(
     for (const g of buckets.byPrefix) priced += g.n * (await deps.billing.pricePerPart(teamId, payerId, g.sample));
     const meanPrice = buckets.recipients > 0 ? priced / buckets.recipients : 0;
     const perStep = steps.map((s) => {
-      const p = partsOf(s, longest);
+      const p = s.type === 'lookup' ? { parts: 0, encoding: 'GSM-7' as const, length: 0 } : partsOf(s, longest);
       const recipients = s.limit_cap === null ? buckets.recipients : Math.min(buckets.recipients, s.limit_cap);
-      return { step_id: s.id, position: s.position, recipients, ...p, parts_total: recipients * p.parts };
+      return { step_id: s.id, position: s.position, type: s.type, recipients, ...p, parts_total: recipients * p.parts };
     });
     const balance = await deps.billing.profileBalance(teamId, campaign.launched_by ?? payerId);
+    // A lookup step: each recipient's phone at the lookup price — at most, as a fresh result found at
+    // its run is reused free (decision 041).
+    const lookupPrice = deps.billing.lookupPrice?.(balance.balance_currency) ?? 0;
+    const lookupPhones = perStep.filter((s) => s.type === 'lookup').reduce((a, s) => a + s.recipients, 0);
+    const lookupMoney = lookupPhones * lookupPrice;
     const partsTotal = perStep.reduce((a, s) => a + s.parts_total, 0);
     const freeLeft = balance.free_sms.remaining;
     const freeParts = freeLeft === null ? partsTotal : Math.min(partsTotal, freeLeft);
     const paidParts = partsTotal - freeParts;
-    const money = Math.ceil(paidParts * meanPrice);
+    const money = Math.ceil(paidParts * meanPrice) + lookupMoney;
     const firstParts = perStep[0]?.parts_total ?? 0;
     const firstPaid = Math.max(0, firstParts - (freeLeft === null ? firstParts : freeLeft));
+    const firstMoney =
+      perStep[0]?.type === 'lookup' ? perStep[0].recipients * lookupPrice : Math.ceil(firstPaid * meanPrice);
     const rate = await gatewayPerMinute(teamId, campaign.gateway_id);
     const maxParts = Math.max(1, ...perStep.map((s) => s.parts));
     const perMinute = Math.max(
@@ -157,10 +164,13 @@ export function createCampaignPreview(
         free_parts: freeParts,
         paid_parts: paidParts,
         price_per_part: Math.round(meanPrice),
+        lookup_phones: lookupPhones,
+        lookup_price: lookupPrice,
+        lookup_money: lookupMoney,
         money,
         currency: balance.balance_currency,
         balance: balance.balance,
-        first_step_payable: Math.ceil(firstPaid * meanPrice) <= balance.balance,
+        first_step_payable: firstMoney <= balance.balance,
         payable: money <= balance.balance,
       },
       finish: { starts_at: start.toISOString(), finishes_at: finish?.toISOString() ?? null, per_minute: perMinute },
@@ -197,7 +207,7 @@ export function createCampaignPreview(
       if (campaign.audiences_count === 0)
         throw new AppError('validation_failed', message('campaign_audience_required'));
       const steps = await deps.steps.ofCampaign(user.teamId, campaignId);
-      if (steps.length === 0 || steps.some((s) => s.message.trim() === ''))
+      if (steps.length === 0 || steps.some((s) => s.type === 'sms' && s.message.trim() === ''))
         throw new AppError('validation_failed', message('campaign_steps_required'));
       if ((await deps.subscriptions(user.teamId)).length === 0) throw new AppError('subscription_required');
       if (campaign.started_at !== null) return;

@@ -1,13 +1,21 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { CampaignStepsTable } from '../../db/tables/campaigns.tables.ts';
+import type { TCampaignStep } from '@herald/shared/campaigns/campaigns.schemas';
 
 export type CampaignStepRow = Selectable<CampaignStepsTable>;
 
 export type CampaignStepValues = Partial<
   Pick<
     CampaignStepRow,
-    'message' | 'redirect_to' | 'short_url_domain_id' | 'delay_minutes' | 'limit_cap' | 'send_by_minutes'
+    | 'type'
+    | 'message'
+    | 'redirect_to'
+    | 'short_url_domain_id'
+    | 'delay_minutes'
+    | 'limit_cap'
+    | 'send_by_minutes'
+    | 'gateway_id'
   >
 >;
 
@@ -16,6 +24,7 @@ const fix = (r: CampaignStepRow): CampaignStepRow => ({
   id: Number(r.id),
   campaign_id: Number(r.campaign_id),
   short_url_domain_id: r.short_url_domain_id === null ? null : Number(r.short_url_domain_id),
+  gateway_id: r.gateway_id === null ? null : Number(r.gateway_id),
 });
 
 /** `campaign_steps` of one team, in their order. */
@@ -79,11 +88,48 @@ export function createCampaignStepsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Lookup steps' lookups: how far each is and what it found (invalid, not a mobile). */
+    async lookups(teamId: number, stepIds: number[]) {
+      if (stepIds.length === 0) return new Map<number, NonNullable<TCampaignStep['lookup']>>();
+      const r = await sql<{
+        step_id: string;
+        id: string;
+        status: number;
+        phones: number;
+        done: string;
+        invalid: string;
+        not_mobile: string;
+        reason: string | null;
+      }>`select k.campaign_step_id as step_id, k.id, k.status, k.phones, k.paused_reason as reason,
+          count(i.id) filter (where i.state in ('done', 'reused')) as done,
+          count(pl.phone) filter (where i.state in ('done', 'reused') and pl.status_label = 'invalid') as invalid,
+          count(pl.phone) filter (where i.state in ('done', 'reused') and pl.status_label <> 'invalid'
+            and pl.carrier_type <> 'mobile') as not_mobile
+        from lookups k left join lookup_items i on i.lookup_id = k.id
+          left join phone_lookups pl on pl.team_id = k.team_id and pl.phone = i.phone
+        where k.team_id = ${teamId} and k.campaign_step_id = any(${stepIds}::bigint[])
+        group by k.id`.execute(db);
+      return new Map(
+        r.rows.map((l) => [
+          Number(l.step_id),
+          {
+            id: Number(l.id),
+            status: Number(l.status),
+            phones: Number(l.phones),
+            done: Number(l.done),
+            invalid: Number(l.invalid),
+            not_mobile: Number(l.not_mobile),
+            reason: l.reason,
+          },
+        ]),
+      );
+    },
+
     /** Copies a campaign's steps to another, as not sent. */
     async copy(tx: Kysely<DB>, teamId: number, from: number, to: number) {
       await sql`insert into campaign_steps
-          (campaign_id, team_id, position, type, message, redirect_to, short_url_domain_id, delay_minutes, limit_cap, send_by_minutes)
-        select ${to}, team_id, position, type, message, redirect_to, short_url_domain_id, delay_minutes, limit_cap, send_by_minutes
+          (campaign_id, team_id, position, type, message, redirect_to, short_url_domain_id, delay_minutes, limit_cap, send_by_minutes, gateway_id)
+        select ${to}, team_id, position, type, message, redirect_to, short_url_domain_id, delay_minutes, limit_cap, send_by_minutes, gateway_id
         from campaign_steps where campaign_id = ${from} and team_id = ${teamId}`.execute(tx);
     },
   };

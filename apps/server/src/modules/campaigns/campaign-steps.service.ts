@@ -25,6 +25,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { CampaignAudiencesRepository } from './campaign-audiences.repository.ts';
 import type { CampaignChecks } from './campaign-checks.ts';
 import { appendCampaignLog, appendCampaignLogs } from './campaign-logs.repository.ts';
+import { lookupStepGateway } from './campaign-lookup-gateway.ts';
 import type { CampaignStepRow, CampaignStepsRepository, CampaignStepValues } from './campaign-steps.repository.ts';
 import { toStep } from './campaign-view.ts';
 import type { CampaignsRepository } from './campaigns.repository.ts';
@@ -87,17 +88,26 @@ export function createCampaignStepsService(deps: {
   return {
     async list(user: AuthUser, campaignId: number): Promise<TCampaignStep[]> {
       if (!(await repo.find(user.teamId, campaignId))) throw notFound();
-      return (await steps.ofCampaign(user.teamId, campaignId)).map(toStep);
+      const rows = await steps.ofCampaign(user.teamId, campaignId);
+      const lookups = await steps.lookups(
+        user.teamId,
+        rows.filter((r) => r.type === 'lookup').map((r) => r.id),
+      );
+      return rows.map((r) => ({ ...toStep(r), ...(r.type === 'lookup' ? { lookup: lookups.get(r.id) ?? null } : {}) }));
     },
 
     async create(user: AuthUser, campaignId: number, body: CreateStep): Promise<TCampaignStep> {
+      // A lookup step sends nothing: no message, link, cap or deadline; only its gateway and delay.
+      const lookup = body.type === 'lookup';
       const values: CampaignStepValues = {
-        message: body.message,
-        redirect_to: body.redirect_to ?? null,
-        short_url_domain_id: body.short_url_domain_id ?? null,
+        type: body.type,
+        message: lookup ? '' : body.message,
+        redirect_to: lookup ? null : (body.redirect_to ?? null),
+        short_url_domain_id: lookup ? null : (body.short_url_domain_id ?? null),
         delay_minutes: body.delay_minutes,
-        limit_cap: body.limit_cap ?? null,
-        send_by_minutes: body.send_by_minutes ?? null,
+        limit_cap: lookup ? null : (body.limit_cap ?? null),
+        send_by_minutes: lookup ? null : (body.send_by_minutes ?? null),
+        gateway_id: null,
       };
       const step = await db.transaction().execute(async (tx) => {
         await lockCampaign(tx, user, campaignId, canAddStep);
@@ -105,7 +115,8 @@ export function createCampaignStepsService(deps: {
         if (existing.length >= MAX_STEPS) throw AppError.field('message', 'campaign_steps_limit', { max: MAX_STEPS });
         // The first step goes at the start: it has no delay (the form hides the field).
         if (existing.length === 0) values.delay_minutes = 0;
-        await checks.step(user.teamId, values as Required<typeof values>, tx);
+        if (lookup) values.gateway_id = await lookupStepGateway(tx, user.teamId, body.gateway_id ?? null);
+        else await checks.step(user.teamId, values as Required<typeof values>, tx);
         const row = await steps.append(tx, user.teamId, campaignId, values);
         await log(tx, user, campaignId, 'campaign_step_created', row);
         return row;
@@ -124,12 +135,18 @@ export function createCampaignStepsService(deps: {
           if (v !== undefined && (v ?? null) !== current[f]) (next as Record<string, unknown>)[f] = v ?? null;
         }
         if (current.position === 1) delete next.delay_minutes;
+        // A step keeps its type: a lookup step changes only its gateway and delay, an SMS step never has a gateway.
+        const own = current.type === 'lookup' ? ['gateway_id', 'delay_minutes'] : null;
+        for (const f of Object.keys(next) as TCampaignStepField[])
+          if (own ? !own.includes(f) : f === 'gateway_id') delete next[f];
         const fields = Object.keys(next) as TCampaignStepField[];
         if (fields.length === 0) return current;
         const rule = canEditStep(facts(campaign), current, fields);
         if (!rule.ok) throw new AppError('validation_failed', message(rule.code));
-        const merged = { ...current, ...next };
-        await checks.step(user.teamId, merged, tx);
+        if (current.type === 'lookup') {
+          if (next.gateway_id !== undefined)
+            next.gateway_id = await lookupStepGateway(tx, user.teamId, next.gateway_id ?? null);
+        } else await checks.step(user.teamId, { ...current, ...next }, tx);
         const row = await steps.update(tx, user.teamId, stepId, next);
         await log(
           tx,

@@ -53,6 +53,7 @@ export function toStep(r: CampaignStepRow): TCampaignStep {
     delay_minutes: r.delay_minutes,
     limit_cap: r.limit_cap,
     send_by_minutes: r.send_by_minutes,
+    gateway_id: r.gateway_id,
     recipients_count: r.recipients_count,
     started_at: iso(r.started_at),
     completed_at: iso(r.completed_at),

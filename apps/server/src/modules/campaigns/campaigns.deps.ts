@@ -71,6 +71,8 @@ export interface CampaignsDeps {
       userId: number,
     ): Promise<{ balance: number; balance_currency: string; free_sms: { remaining: number | null } }>;
     pricePerPart(teamId: number, userId: number, phone: string): Promise<number>;
+    /** One lookup's price in the currency, minor units (a lookup step's cost, decision 041). */
+    lookupPrice?(currency: string): number;
   };
   /** The team's plans in force; none: the owner is asked to activate one. */
   subscriptions(teamId: number): Promise<unknown[]>;

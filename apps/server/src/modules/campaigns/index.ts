@@ -8,6 +8,7 @@ import { createCampaignAudiencesRepository } from './campaign-audiences.reposito
 import { createCampaignChecks } from './campaign-checks.ts';
 import { createCampaignEngine } from './campaign-engine.ts';
 import { createCampaignLive } from './campaign-live.ts';
+import type { LookupStepsPort } from './campaign-lookup-steps.ts';
 import { registerCampaignPausedMail } from './campaign-paused-mail.ts';
 import { appendCampaignLog, appendCampaignLogs, campaignLogPage } from './campaign-logs.repository.ts';
 import { createCampaignPreview } from './campaign-preview.service.ts';
@@ -96,8 +97,11 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
   // Decision 034: every status change is heard live (the engine's, and a user's move below).
   const live = createCampaignLive({ db, bus: deps.bus, processes: deps.jobs.processes });
   await registerCampaignPausedMail(deps.jobs, { db, mailer: deps.mailer, appUrl: deps.appUrl });
+  // Lookup steps' lookups (decision 041): the lookups module is made after this one and bound here.
+  let lookupSteps: LookupStepsPort | undefined;
   // The engine (decision 032): starts, steps, pauses and ends campaigns on worker processes.
   const engine = createCampaignEngine({
+    lookups: () => lookupSteps,
     live,
     log: deps.log,
     onBalancePaused: async (campaignId) => void (await deps.jobs.send(CAMPAIGN_PAUSED_MAIL_JOB, { campaignId })),
@@ -118,6 +122,9 @@ export async function createCampaignsModule(deps: CampaignsDeps) {
 
   return {
     engine,
+    useLookups(port: LookupStepsPort) {
+      lookupSteps = port;
+    },
     stop: engine.stop,
     service: campaigns,
     steps: stepsService,

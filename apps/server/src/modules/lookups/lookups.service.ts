@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { message } from '@herald/shared/common/messages';
 import { pageMeta } from '@herald/shared/common/pagination.schemas';
 import {
@@ -167,6 +167,51 @@ export function createLookupsService(deps: LookupsServiceDeps) {
       await moves.start(teamId, userId, id);
       await live.changed([id]);
       return one(teamId, id);
+    },
+
+    /**
+     * A campaign lookup step's one lookup (decision 041): made once per step — the unique index
+     * refuses a second, and a call after a crash finds the first and starts it if it never started.
+     */
+    async createForStep(
+      teamId: number,
+      userId: number,
+      a: { campaignStepId: number; phones: string[]; gatewayId: number | null },
+    ): Promise<number> {
+      const money = await deps.money(teamId, userId);
+      const days = await freshDays(db, teamId);
+      const gatewayId = a.gatewayId ?? (await deps.gateways.defaultFor(teamId));
+      const made = await db.transaction().execute(async (tx) => {
+        const row = await sql<{ id: string }>`insert into lookups (team_id, type, campaign_step_id, gateway_id, user_id)
+          values (${teamId}, 'campaign_step', ${a.campaignStepId}, ${gatewayId}, ${userId})
+          on conflict (campaign_step_id) where campaign_step_id is not null do nothing returning id`.execute(tx);
+        const id = row.rows[0] && Number(row.rows[0].id);
+        if (id)
+          await fillFromPhones(tx, { lookupId: id, teamId, phones: a.phones, freshDays: days, price: money.price });
+        return id;
+      });
+      const existing = await db
+        .selectFrom('lookups')
+        .select(['id', 'status', 'paused_reason'])
+        .where('team_id', '=', teamId)
+        .where('campaign_step_id', '=', a.campaignStepId)
+        .executeTakeFirstOrThrow();
+      const id = Number(existing.id);
+      if (made || (existing.status === 0 && existing.paused_reason === null)) {
+        await moves.start(teamId, userId, id);
+        await live.changed([id]);
+      }
+      return id;
+    },
+
+    /** A campaign's pause and resume move its step's lookup along. */
+    async startOne(teamId: number, userId: number, id: number) {
+      await moves.start(teamId, userId, id);
+      await live.changed([id]);
+    },
+    async stopOne(teamId: number, id: number) {
+      await moves.stop(teamId, id);
+      await live.changed([id]);
     },
 
     async page(

@@ -1,0 +1,189 @@
+import { type Kysely, sql } from 'kysely';
+import type { TCampaignStepStatus } from '@herald/shared/campaigns/campaign-moves';
+import { countSms } from '@herald/shared/sms/sms-parts';
+import type { DB } from '../../db/schema.ts';
+import { type CampaignRow, quietAware, type StepRow, slotBase, spacing } from './campaign-engine-rows.ts';
+
+type Db = Kysely<DB>;
+
+/** What the engine asks of the lookups module for a lookup step (wired in app.ts). */
+export interface LookupStepsPort {
+  /** The step's one lookup, made and started (a second call finds the first and starts it if it never did). */
+  createForStep(
+    teamId: number,
+    userId: number,
+    a: { campaignStepId: number; phones: string[]; gatewayId: number | null },
+  ): Promise<number>;
+  start(teamId: number, userId: number, id: number): Promise<void>;
+  stop(teamId: number, id: number): Promise<void>;
+}
+
+/** A step as the engine walks them: SMS steps queue messages, lookup steps look phones up. */
+export type EngineStep = StepRow & {
+  type: 'sms' | 'lookup';
+  status: TCampaignStepStatus;
+  completed_at: Date | null;
+  gateway_id: number | null;
+};
+
+/** A campaign's steps in order, every type. */
+export async function engineSteps(q: Db, campaignId: number): Promise<EngineStep[]> {
+  const rows = await q
+    .selectFrom('campaign_steps')
+    .select(['id', 'position', 'type', 'status', 'message', 'delay_minutes', 'limit_cap', 'redirect_to'])
+    .select(['short_url_domain_id', 'completed_at', 'gateway_id'])
+    .where('campaign_id', '=', campaignId)
+    .orderBy('position')
+    .execute();
+  return rows.map((s) => ({
+    ...s,
+    id: Number(s.id),
+    short_url_domain_id: s.short_url_domain_id === null ? null : Number(s.short_url_domain_id),
+    gateway_id: s.gateway_id === null ? null : Number(s.gateway_id),
+    completed_at: s.completed_at === null ? null : new Date(s.completed_at),
+  }));
+}
+
+/** Phones the step at `index` reaches: the last SMS step's before it that went out, or the recipients. */
+function reachedBy(c: CampaignRow, steps: EngineStep[], index: number) {
+  const source = steps
+    .slice(0, index)
+    .reverse()
+    .find((s) => s.type === 'sms');
+  return source
+    ? sql`select m.lead_id, m.phone, m.id as ord from messages m
+        where m.campaign_step_id = ${source.id} and m.state = 'submitted'`
+    : sql`select r.lead_id, r.phone, r.lead_id as ord from campaign_recipients r
+        where r.campaign_id = ${c.id} and r.skip_reason is null`;
+}
+
+/**
+ * Lookup steps whose turn came, outside the campaign's transaction (the lookups module writes in
+ * its own): the first step once every recipient is fixed, a later one when the step before it is
+ * sent and its delay has passed since. The step's phones go to one lookup; a step with no phone is
+ * sent at once. A rerun (another worker, a crash after the lookup was made) finds the lookup.
+ */
+export async function startLookupTurns(db: Db, port: LookupStepsPort, c: CampaignRow, steps: EngineStep[]) {
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] as EngineStep;
+    if (step.type !== 'lookup' || step.status !== 'not_sent' || c.launched_by === null) continue;
+    const prev = steps[i - 1];
+    if (prev && (prev.status !== 'sent' || !prev.completed_at)) continue;
+    if (prev && (prev.completed_at as Date).getTime() + step.delay_minutes * 60_000 > Date.now()) continue;
+    if (!prev) {
+      const fixing = await sql<{ through: string | null }>`select recipients_through as through from campaigns
+        where id = ${c.id}`.execute(db);
+      if (fixing.rows[0]?.through != null) continue;
+    }
+    const phones = await sql<{ phone: string }>`select distinct p.phone from (${reachedBy(c, steps, i)}) p`.execute(db);
+    if (phones.rows.length === 0) {
+      await sql`update campaign_steps set status = 'sent', started_at = now(), completed_at = now(), updated_at = now()
+        where id = ${step.id} and status = 'not_sent'`.execute(db);
+      continue;
+    }
+    await port.createForStep(c.team_id, c.launched_by, {
+      campaignStepId: step.id,
+      phones: phones.rows.map((r) => r.phone),
+      gatewayId: step.gateway_id,
+    });
+  }
+}
+
+/**
+ * In the campaign's transaction: each lookup step follows its lookup — sending while it runs
+ * (recipients: its phones), sent when it completed. A lookup paused (no money, stopped by a user,
+ * no gateway) answers the reason the campaign pauses with; the engine pauses it.
+ */
+export async function followLookups(tx: Db, campaignId: number): Promise<{ started: number[]; paused?: string }> {
+  const r = await sql<{ step_id: string; step_status: string; status: number; reason: string | null; phones: number }>`
+    select s.id as step_id, s.status as step_status, k.status, k.paused_reason as reason, k.phones
+    from campaign_steps s join lookups k on k.campaign_step_id = s.id
+    where s.campaign_id = ${campaignId} and s.type = 'lookup' and s.status <> 'sent'`.execute(tx);
+  const started: number[] = [];
+  let paused: string | undefined;
+  for (const l of r.rows) {
+    const id = Number(l.step_id);
+    const to = Number(l.status) === 3 ? 'sent' : 'sending';
+    await sql`update campaign_steps s set status = ${to}, recipients_count = ${l.phones}::int,
+        started_at = coalesce(s.started_at, now()),
+        completed_at = case when ${to} = 'sent' then coalesce((select k.completed_at from lookups k
+          where k.campaign_step_id = s.id), now()) end, updated_at = now()
+      where s.id = ${id}`.execute(tx);
+    if (l.step_status === 'not_sent') started.push(id);
+    const stopped = Number(l.status) === 2 || (Number(l.status) === 0 && l.reason !== null);
+    if (stopped && paused === undefined)
+      paused =
+        l.reason === 'balance_not_enough_lookup'
+          ? 'campaign_policy_not_enough_balance'
+          : (l.reason ?? 'lookup_stopped');
+  }
+  return { started, paused };
+}
+
+/**
+ * Whether a lookup step still has work: its turn came (first step, or the step before it sent) and
+ * it is not sent. The campaign does not complete meanwhile, though no message is open.
+ */
+export async function lookupsOwed(tx: Db, campaignId: number): Promise<boolean> {
+  const r = await sql`select 1 from campaign_steps s where s.campaign_id = ${campaignId} and s.type = 'lookup'
+      and s.status <> 'sent' and not exists (select 1 from campaign_steps p where p.campaign_id = s.campaign_id
+        and p.position = s.position - 1 and p.status <> 'sent')
+    limit 1`.execute(tx);
+  return r.rows.length > 0;
+}
+
+/** The campaign's lookups that run or wait to, for a pause (stop them) or a resume (start them). */
+export async function lookupsOf(db: Db, campaignId: number, statuses: number[]) {
+  const r = await sql<{ id: string }>`select k.id from lookups k join campaign_steps s on s.id = k.campaign_step_id
+    where s.campaign_id = ${campaignId} and k.status = any(${statuses}::int[])`.execute(db);
+  return r.rows.map((x) => Number(x.id));
+}
+
+/** Campaigns not active whose step's lookup still runs: a pause, a failure. */
+export async function lookupsToStop(db: Db) {
+  const r = await sql<{ id: string; team_id: string }>`select k.id, k.team_id from lookups k
+    join campaign_steps s on s.id = k.campaign_step_id join campaigns c on c.id = s.campaign_id
+    where k.status = 1 and c.status not in ('active', 'processing')`.execute(db);
+  return r.rows.map((x) => ({ id: Number(x.id), teamId: Number(x.team_id) }));
+}
+
+/**
+ * Queues the SMS step after a sent lookup step: for each phone the last SMS step before the lookup
+ * reached (or each recipient), due the step's delay after the lookup completed. A phone the lookup
+ * (or a fresh result) found invalid or not a mobile gets its row failed `skipped_not_valid_mobile`
+ * whatever the campaign's `skip_invalid_phones`: skipping them is what the step is for.
+ */
+export async function queueAfterLookup(tx: Db, c: CampaignRow, steps: EngineStep[], index: number): Promise<number> {
+  const step = steps[index] as EngineStep;
+  const lookup = steps[index - 1] as EngineStep;
+  const count = countSms(step.message);
+  let cap = sql``;
+  if (step.limit_cap !== null) {
+    const had = await sql<{
+      n: string;
+    }>`select count(*) as n from messages where campaign_step_id = ${step.id}`.execute(tx);
+    const room = Math.max(0, step.limit_cap - Number(had.rows[0]?.n ?? 0));
+    if (room === 0) return 0;
+    cap = sql`limit ${room}::int`;
+  }
+  const excluded = sql`exists (select 1 from phone_lookups pl where pl.team_id = ${c.team_id} and pl.phone = p.phone
+    and (pl.status_label = 'invalid' or pl.carrier_type <> 'mobile'))`;
+  const at = (lookup.completed_at ?? new Date()).toISOString();
+  const result = await sql`
+    insert into messages (team_id, user_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id,
+      sender, text, parts, encoding, charge_key, state, error_code, error_message, not_before)
+    select ${c.team_id}, ${c.launched_by}, p.lead_id, 'campaign_step', ${c.id}, ${step.id}, p.phone, ${c.gateway_id},
+      ${c.sender}, ${step.message}, ${count.parts}, ${count.encoding}, 'campaign:' || ${step.id} || ':' || p.phone,
+      case when ${excluded} then 'failed' else 'pending' end,
+      case when ${excluded} then 'skipped_not_valid_mobile' end,
+      case when ${excluded} then 'recipient left the campaign' end, ${quietAware(
+        c,
+        sql`greatest(${at}::timestamptz + ${step.delay_minutes}::int * interval '1 minute', ${slotBase(c)} + (p.n - 1) * ${spacing(c)})`,
+        sql`p.phone`,
+      )}
+    from (select s.lead_id, s.phone, row_number() over (order by s.ord) as n from (${reachedBy(c, steps, index - 1)}) s
+          where not exists (select 1 from messages x where x.campaign_step_id = ${step.id} and x.phone = s.phone)
+          order by s.ord ${cap}) p
+    on conflict do nothing`.execute(tx);
+  return Number(result.numAffectedRows ?? 0);
+}
