@@ -102,6 +102,17 @@ const partsPerSecond: TGatewayField = {
   max: 10_000,
 };
 
+/** The lookup engine's rate for this gateway (decision 040); empty: the type's requests a second. */
+const lookupsPerSecond: TGatewayField = {
+  key: 'lookups_per_second',
+  label: "Lookups a second (empty: the provider's limit)",
+  kind: 'number',
+  required: false,
+  secret: false,
+  min: 1,
+  max: 10_000,
+};
+
 export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
   simulator: {
     key: 'simulator',
@@ -133,16 +144,7 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
         min: 0,
         max: 60_000,
       },
-      // The lookup engine's rate for this gateway (decision 040); empty: the type's requests a second.
-      {
-        key: 'lookups_per_second',
-        label: "Lookups a second (empty: the provider's limit)",
-        kind: 'number',
-        required: false,
-        secret: false,
-        min: 1,
-        max: 10_000,
-      },
+      lookupsPerSecond,
     ],
     capabilities: {
       statusDelivery: 'webhook',
@@ -283,6 +285,29 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
         default: 'DELIVERED=delivered\nFAILED=failed\nUNDELIVERED=undelivered\nSENT=sent',
       },
       partsPerSecond,
+      // Lookups (decision 041): declared by the gateway, so the type looks up only where a URL is given.
+      url('lookup_url', 'Lookup URL ({{phone}} in it), GET'),
+      text('lookup_carrier_path', 'Carrier name in the lookup answer'),
+      text('lookup_mcc_mnc_path', 'MCC-MNC in the lookup answer'),
+      text('lookup_type_path', 'Line type in the lookup answer'),
+      {
+        key: 'lookup_type_map',
+        label: 'Their line type = ours (mobile, landline, voip, toll_free, other), one a line',
+        kind: 'textarea',
+        required: false,
+        secret: false,
+        default: 'MOBILE=mobile\nLANDLINE=landline\nFIXED=landline\nVOIP=voip\nTOLL_FREE=toll_free',
+      },
+      text('lookup_valid_path', 'Valid flag or status in the lookup answer'),
+      {
+        key: 'lookup_valid_map',
+        label: 'Their status = valid or invalid, one a line',
+        kind: 'textarea',
+        required: false,
+        secret: false,
+      },
+      text('lookup_ported_path', 'Ported flag in the lookup answer'),
+      lookupsPerSecond,
     ],
     capabilities: {
       statusDelivery: 'webhook',
@@ -295,6 +320,17 @@ export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
     },
   },
 };
+
+/**
+ * What one gateway can do: its type's capabilities, except that a generic HTTP gateway looks up
+ * exactly when it declares a lookup URL.
+ */
+export function gatewayCapabilities(type: TGatewayType, params: Record<string, unknown> | null | undefined) {
+  const own = GATEWAY_TYPE_INFO[type].capabilities;
+  if (type !== 'generic_http') return own;
+  const lookupUrl = params?.lookup_url;
+  return { ...own, lookup: typeof lookupUrl === 'string' && lookupUrl.trim() !== '' };
+}
 
 export function isGatewayType(value: string): value is TGatewayType {
   return (GATEWAY_TYPES as readonly string[]).includes(value);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { englishOf, message } from '@herald/shared/common/messages';
-import { GATEWAY_TYPE_INFO, type TGatewayType } from '@herald/shared/gateways/gateway-types';
+import { GATEWAY_TYPE_INFO, gatewayCapabilities, type TGatewayType } from '@herald/shared/gateways/gateway-types';
 import type { TGateway, TGatewayTestResult, ZGatewayRequest } from '@herald/shared/gateways/gateways.schemas';
 import type { z } from 'zod';
 import type { CredentialCipher } from '../../crypto/credentials.ts';
@@ -72,7 +72,7 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
       allow_lookup: row.allow_lookup,
       params: row.params,
       credentials_set: info.fields.filter((f) => f.secret && secrets[f.key]).map((f) => f.key),
-      capabilities: info.capabilities,
+      capabilities: gatewayCapabilities(row.type, row.params),
       webhook_urls: { status, inbound: info.capabilities.inbound ? webhookUrl(row.id, 'inbound') : null },
       created_at: row.created_at.toISOString(),
     };
@@ -88,7 +88,7 @@ export function createGatewaysService(deps: GatewaysServiceDeps) {
       const label = info.fields.find((f) => f.key === 'public_key')?.label ?? 'public_key';
       throw AppError.field('credentials.public_key', 'gateway_public_key_invalid', { field: label });
     }
-    if (input.allow_lookup && !info.capabilities.lookup)
+    if (input.allow_lookup && !gatewayCapabilities(input.type, params).lookup)
       throw AppError.field('allow_lookup', 'gateway_lookup_unsupported');
     // The default is what sending picks: it must send.
     if (input.default && (!input.active || input.allow_lookup))

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { GATEWAY_TYPE_INFO, type TGatewayType } from '@herald/shared/gateways/gateway-types';
+import { GATEWAY_TYPE_INFO, gatewayCapabilities, type TGatewayType } from '@herald/shared/gateways/gateway-types';
 import type { DB } from '../../db/schema.ts';
 import type { LookupResult } from './lookup-normalize.ts';
 
@@ -18,6 +18,9 @@ export type AdapterOf = (
 
 const lookupTypes = () =>
   (Object.keys(GATEWAY_TYPE_INFO) as TGatewayType[]).filter((t) => GATEWAY_TYPE_INFO[t].capabilities.lookup);
+/** A type with a lookup, or a generic HTTP gateway that declares its lookup URL (`gatewayCapabilities`). */
+const looksUp = sql`(type = any(${lookupTypes()}::text[])
+  or (type = 'generic_http' and coalesce(btrim(params->>'lookup_url'), '') <> ''))`;
 
 /**
  * Gateways a lookup may use: the team's, active, `allow_lookup`, of a type with a lookup. The rate
@@ -30,12 +33,12 @@ export function createLookupGateways(db: Kysely<DB>, adapterOf: AdapterOf, optio
     /** The team's first usable gateway (lowest id), or null. */
     async defaultFor(teamId: number, on: Kysely<DB> = db): Promise<number | null> {
       const r = await sql<{ id: string }>`select id from gateways where team_id = ${teamId} and active
-        and allow_lookup and type = any(${lookupTypes()}::text[]) order by id limit 1`.execute(on);
+        and allow_lookup and ${looksUp} order by id limit 1`.execute(on);
       return r.rows[0] ? Number(r.rows[0].id) : null;
     },
     async usable(teamId: number, id: number, on: Kysely<DB> = db): Promise<boolean> {
       const r = await sql<{ id: string }>`select id from gateways where team_id = ${teamId} and id = ${id} and active
-        and allow_lookup and type = any(${lookupTypes()}::text[])`.execute(on);
+        and allow_lookup and ${looksUp}`.execute(on);
       return r.rows.length > 0;
     },
     /** For the engine; kept for five seconds, so a gateway switched off stops a lookup soon. */
@@ -51,9 +54,9 @@ export function createLookupGateways(db: Kysely<DB>, adapterOf: AdapterOf, optio
         .where('id', '=', id)
         .executeTakeFirst();
       let gateway: LookupGateway | null = null;
-      if (row?.active && row.allow_lookup && GATEWAY_TYPE_INFO[row.type].capabilities.lookup) {
+      const params = (typeof row?.params === 'string' ? JSON.parse(row.params) : row?.params) as Record<string, string>;
+      if (row?.active && row.allow_lookup && gatewayCapabilities(row.type, params).lookup) {
         const { adapter } = await adapterOf(teamId, id);
-        const params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as Record<string, string>;
         const own = Number(params?.lookups_per_second);
         const rate =
           options.rateLimit === false

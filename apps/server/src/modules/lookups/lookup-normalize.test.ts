@@ -70,4 +70,27 @@ describe('a provider answer in one vocabulary', () => {
       'other',
     ]);
   });
+
+  it('reads what a generic HTTP gateway’s declared paths held, in the one vocabulary', () => {
+    const generic = (fields: Record<string, unknown>) => normalizeLookup('generic_http', answer({ fields }));
+    expect(
+      generic({ carrier_name: 'lifecell', mcc_mnc: '255 06', line_type: 'mobile', valid: 'true', ported: false }),
+    ).toEqual({
+      carrier_name: 'lifecell',
+      mcc_mnc: '25506',
+      carrier_type: 'mobile',
+      status_label: 'valid',
+      reachability: null,
+      ported: false,
+    });
+    expect(generic({ mcc_mnc: '12', line_type: 'fixedLine', valid: 'INACTIVE' })).toMatchObject({
+      mcc_mnc: null,
+      carrier_type: 'landline',
+      status_label: 'invalid',
+    });
+    expect(generic({ valid: 'pending', line_type: 'satellite' })).toMatchObject({
+      status_label: 'unknown',
+      carrier_type: 'other',
+    });
+  });
 });

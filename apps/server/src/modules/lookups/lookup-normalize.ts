@@ -48,10 +48,24 @@ function mccMnc(mcc: unknown, mnc: unknown): string | null {
   return a && b ? `${a}${b}` : null;
 }
 
+const YES_WORDS = ['true', 'yes', 'y', '1'];
+const NO_WORDS = ['false', 'no', 'n', '0'];
+const VALID_WORDS = [...YES_WORDS, 'valid', 'ok', 'active', 'success'];
+const INVALID_WORDS = [...NO_WORDS, 'invalid', 'inactive', 'failed'];
+/** A provider's flag or status word read as a yes (ours `a`) or a no (`b`); anything else: null. */
+function flag<A, B>(v: unknown, yes: string[], no: string[], a: A, b: B): A | B | null;
+function flag(v: unknown, yes: string[], no: string[]): boolean | null;
+function flag(v: unknown, yes: string[], no: string[], a: unknown = true, b: unknown = false): unknown {
+  const word = typeof v === 'boolean' ? String(v) : (str(v)?.toLowerCase() ?? '');
+  return yes.includes(word) ? a : no.includes(word) ? b : null;
+}
+
 /**
  * Twilio Lookup v2 with `Fields=line_type_intelligence`: `valid`, and the line type's carrier,
  * type and network codes. Telnyx number lookup `type=carrier`: `data.valid_number`, `data.carrier`
- * and `data.portability.ported_status` (Y/N). The simulator answers in our vocabulary already.
+ * and `data.portability.ported_status` (Y/N). The simulator answers in our vocabulary already. A
+ * generic HTTP gateway's adapter hands over what its declared paths held (`raw.fields`), the line
+ * type through the gateway's own map; flags and status words are read here.
  */
 export function normalizeLookup(type: TGatewayType, answer: LookupResult): NormalizedLookup {
   const raw = rec(answer.raw);
@@ -90,6 +104,18 @@ export function normalizeLookup(type: TGatewayType, answer: LookupResult): Norma
       status_label: raw.valid === true ? 'valid' : raw.valid === false ? 'invalid' : 'unknown',
       reachability: reach === 'connected' || reach === 'absent' ? reach : null,
       ported: typeof raw.ported === 'boolean' ? raw.ported : null,
+    };
+  }
+  if (type === 'generic_http') {
+    const f = rec(raw.fields);
+    const code = str(f.mcc_mnc)?.replace(/\D/g, '') ?? '';
+    return {
+      carrier_name: str(f.carrier_name),
+      mcc_mnc: code.length === 5 || code.length === 6 ? code : null,
+      carrier_type: carrierTypeOf(str(f.line_type)),
+      status_label: flag(f.valid, VALID_WORDS, INVALID_WORDS, 'valid' as const, 'invalid' as const) ?? 'unknown',
+      reachability: null,
+      ported: flag(f.ported, YES_WORDS, NO_WORDS),
     };
   }
   return {

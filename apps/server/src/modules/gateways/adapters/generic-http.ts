@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { GATEWAY_TYPE_INFO } from '@herald/shared/gateways/gateway-types';
+import { gatewayCapabilities } from '@herald/shared/gateways/gateway-types';
 import { MESSAGE_STATUSES, type TMessageStatus } from '@herald/shared/gateways/message-status';
-import { type AdapterContext, type GatewayAdapter, GatewaySendError } from './gateway-adapter.ts';
+import { type AdapterContext, type GatewayAdapter, GatewaySendError, type LookupResult } from './gateway-adapter.ts';
 import { basicAuth, bodyFields, callProvider, httpError, readPath } from './http.ts';
 
 /** The token a generic provider's status URL carries: providers of this kind can only be given a URL. */
@@ -18,6 +18,45 @@ export function parseStatusMap(text: string): Map<string, TMessageStatus> {
       map.set(theirs.toLowerCase(), ours as TMessageStatus);
   }
   return map;
+}
+
+/** `THEIRS=ours` lines (line types, statuses); case-insensitive on their side, ours as written. */
+export function parseValueMap(text: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const [theirs, ours] = line.split('=').map((s) => s?.trim());
+    if (theirs && ours) map.set(theirs.toLowerCase(), ours);
+  }
+  return map;
+}
+
+/** A value through a `THEIRS=ours` map; a value the map does not name is passed on as it is. */
+function mapped<T extends string | boolean | null>(value: T, map: string | undefined): T | string {
+  if (value === null) return value;
+  return parseValueMap(map ?? '').get(String(value).toLowerCase()) ?? value;
+}
+
+const scalar = (v: unknown): string | boolean | null =>
+  typeof v === 'string' || typeof v === 'boolean' ? v : typeof v === 'number' ? String(v) : null;
+
+/**
+ * What a lookup answer holds at the gateway's paths: the fields the lookup normalizer reads for
+ * this type (lookup-normalize.ts), the line type and the status put through the gateway's maps.
+ * A path not given or not found reads as null.
+ */
+export function readLookupAnswer(params: Record<string, string>, json: unknown, phone: string): LookupResult {
+  const at = (path: string | undefined) => (path?.trim() ? scalar(readPath(json, path.trim())) : null);
+  const carrier = at(params.lookup_carrier_path);
+  const theirType = at(params.lookup_type_path);
+  const type = theirType === null ? null : String(mapped(theirType, params.lookup_type_map));
+  const fields = {
+    carrier_name: typeof carrier === 'string' ? carrier : null,
+    mcc_mnc: at(params.lookup_mcc_mnc_path),
+    line_type: type,
+    valid: mapped(at(params.lookup_valid_path), params.lookup_valid_map),
+    ported: at(params.lookup_ported_path),
+  };
+  return { phone, carrierName: fields.carrier_name, carrierType: type, raw: { fields, answer: json } };
 }
 
 /** Fills `{{to}}` and friends; in a JSON template each value is JSON-escaped so a quote cannot break it. */
@@ -49,9 +88,24 @@ export function createGenericHttpAdapter(ctx: AdapterContext): GatewayAdapter {
     return url.toString();
   };
 
+  const lookupUrl = p.lookup_url?.trim();
+  async function lookup(phone: string): Promise<LookupResult> {
+    const answer = await callProvider(renderTemplate(lookupUrl ?? '', { phone }, 'url'), {
+      method: 'GET',
+      headers: headers(),
+      timeoutMs: ctx.timeoutMs,
+    });
+    if (answer.status < 200 || answer.status >= 300) throw httpError(answer);
+    // Not JSON: nothing to read the paths from; failed (refunded, tried again), not a result.
+    if (answer.json === undefined)
+      throw new GatewaySendError('retryable', 'bad_answer', 'The lookup answer is not JSON', { raw: answer.text });
+    return readLookupAnswer(p, answer.json, phone);
+  }
+
   return {
     type: 'generic_http',
-    capabilities: GATEWAY_TYPE_INFO.generic_http.capabilities,
+    capabilities: gatewayCapabilities('generic_http', p),
+    ...(lookupUrl ? { lookup } : {}),
 
     async send({ to, from, text, statusCallbackUrl, idempotencyKey }) {
       const values = {

@@ -15,8 +15,12 @@ interface Props {
 /** One credential field of a gateway type, drawn by its kind. */
 export function GatewayFieldInput({ field, value, stored, error, onChange, onBlur }: Props) {
   const { t } = useTranslation('gateways');
+  // `{{phone}}` in a label or help is the provider's template placeholder, shown as written.
+  const literal = { phone: '{{phone}}' };
   const common = {
-    label: t(`fields.${field.key}`, { defaultValue: field.label }),
+    label: t(`fields.${field.key}`, { defaultValue: field.label, ...literal }),
+    // Fields whose format is not obvious from the label carry a line of help.
+    description: t(`help.${field.key}`, { defaultValue: '', ...literal }) || undefined,
     required: field.required && !stored,
     error,
     onBlur,
@@ -62,7 +66,7 @@ export function GatewayFieldInput({ field, value, stored, error, onChange, onBlu
           {...common}
           inputMode="numeric"
           value={value}
-          description={field.max !== undefined ? `${field.min ?? 0}–${field.max}` : undefined}
+          description={field.max !== undefined ? `${field.min ?? 0}–${field.max}` : common.description}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );

@@ -42,7 +42,10 @@ export function GatewayFormModal({ opened, gateway, onClose }: Props) {
 
   const types = config.data?.types ?? [];
   const fields: TGatewayField[] = config.data?.fields[type] ?? [];
-  const canLookup = config.data?.capabilities[type]?.lookup ?? false;
+  // A generic HTTP gateway looks up once it declares a lookup URL (gatewayCapabilities on the server).
+  const canLookup =
+    (config.data?.capabilities[type]?.lookup ?? false) ||
+    (type === 'generic_http' && (values.lookup_url ?? '').trim() !== '');
   const labelOf = (key: string) => types.find((x) => x.key === key)?.label ?? key;
   const fieldLabel = (f: TGatewayField) => t(`fields.${f.key}`, { defaultValue: f.label });
   const stored = (key: string) => gateway !== null && gateway.type === type && gateway.credentials_set.includes(key);
@@ -101,7 +104,7 @@ export function GatewayFormModal({ opened, gateway, onClose }: Props) {
         name: shownName.trim(),
         active,
         default: isDefault,
-        allow_lookup: allowLookup,
+        allow_lookup: allowLookup && canLookup,
         credentials: values,
       },
       {
