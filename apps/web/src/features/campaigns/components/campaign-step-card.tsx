@@ -12,6 +12,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useCreateCampaignStep, useDeleteCampaignStep, useUpdateCampaignStep } from '../api/campaign-steps.ts';
+import { CampaignLookupStepCard } from './campaign-lookup-step-card.tsx';
 
 /** What the page's composer (the shared live counter, templates, placeholders) edits. */
 export interface StepComposerSlot {
@@ -38,8 +39,17 @@ const DEFAULT_DOMAIN = 'default';
 
 const hasLink = (message: string) => /\{\{\s*link\s*\}\}/i.test(message);
 
-/** One step: message, link target, delay (not for the first), limit cap and send-by deadline. */
-export function CampaignStepCard({ campaign, step, composer, domains, onDone }: Props) {
+/** One step: an SMS step's card, or a lookup step's. */
+export function CampaignStepCard(props: Props) {
+  return props.step.type === 'lookup' ? (
+    <CampaignLookupStepCard campaign={props.campaign} step={props.step} onDone={props.onDone} />
+  ) : (
+    <SmsStepCard {...props} />
+  );
+}
+
+/** An SMS step: message, link target, delay (not for the first), limit cap and send-by deadline. */
+function SmsStepCard({ campaign, step, composer, domains, onDone }: Props) {
   const { t } = useTranslation('campaigns');
   const update = useUpdateCampaignStep();
   const create = useCreateCampaignStep();

@@ -1,6 +1,6 @@
 import { canAddStep } from '@herald/shared/campaigns/campaign-moves';
-import type { TCampaign, TCampaignStep } from '@herald/shared/campaigns/campaigns.schemas';
-import { Button, Stack, Text } from '@mantine/core';
+import type { TCampaign, TCampaignStep, TCampaignStepType } from '@herald/shared/campaigns/campaigns.schemas';
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,15 @@ import { useCampaignSteps } from '../api/campaign-steps.ts';
 import { CampaignStepCard, type StepComposerSlot } from './campaign-step-card.tsx';
 
 /** A step as the form starts it: the first sends at the start, a later one a day after the previous. */
-function newStep(campaignId: number, position: number): TCampaignStep {
+function newStep(campaignId: number, position: number, type: TCampaignStepType): TCampaignStep {
   return {
     id: 0,
     campaign_id: campaignId,
     position,
     name: '',
-    type: 'sms',
+    type,
+    gateway_id: null,
+    lookup: null,
     status: 'not_sent',
     message: '',
     redirect_to: null,
@@ -45,6 +47,8 @@ export function CampaignSteps({
   const { t } = useTranslation('campaigns');
   const steps = useCampaignSteps(campaign.id);
   const [adding, setAdding] = useState(false);
+  // A new step sends an SMS, or looks the recipients' phones up (decision 041).
+  const [type, setType] = useState<TCampaignStepType>('sms');
   const rule = canAddStep({ status: campaign.status, started: campaign.started_at !== null });
   return (
     <Stack gap="sm">
@@ -59,12 +63,28 @@ export function CampaignSteps({
         />
       ))}
       {adding && steps.data && (
+        <SegmentedControl
+          aria-label={t('lookupStep.choose')}
+          value={type}
+          onChange={(v) => setType(v as TCampaignStepType)}
+          data={[
+            { value: 'sms', label: t('lookupStep.sms') },
+            { value: 'lookup', label: t('lookupStep.type') },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      )}
+      {adding && steps.data && (
         <CampaignStepCard
+          key={type}
           campaign={campaign}
-          step={newStep(campaign.id, steps.data.length + 1)}
+          step={newStep(campaign.id, steps.data.length + 1, type)}
           composer={composer}
           domains={domains}
-          onDone={() => setAdding(false)}
+          onDone={() => {
+            setAdding(false);
+            setType('sms');
+          }}
         />
       )}
       {rule.ok ? (
