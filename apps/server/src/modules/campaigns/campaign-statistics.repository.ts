@@ -167,14 +167,9 @@ export function createCampaignStatisticsRepository(db: Db) {
       }));
     },
 
-    async gatewayNames(teamId: number, ids: number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('gateways')
-        .select(['id', 'name'])
-        .where('team_id', '=', teamId)
-        .where('id', 'in', ids)
-        .execute();
+    /** The team's gateways by id (a handful: read whole, beside the campaign's other reads). */
+    async gatewayNames(teamId: number): Promise<Map<number, string>> {
+      const rows = await db.selectFrom('gateways').select(['id', 'name']).where('team_id', '=', teamId).execute();
       return new Map(rows.map((g) => [Number(g.id), g.name]));
     },
 

@@ -120,11 +120,24 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
   }
 
   async function statistic(user: AuthUser, id: number): Promise<TCampaignStatistic> {
-    const c = await campaignOf(user, id);
-    const base = {
-      unconfirmed_after_hours: UNCONFIRMED_AFTER_HOURS,
-      currency: await stats.currency(user.teamId),
-    };
+    const teamId = user.teamId;
+    // Two rounds of reads in all (each statement names the team, so none reads another team's rows
+    // before the campaign is found): on a busy machine every round trip waits for a CPU.
+    const [c, currency, steps, firstPosition, names] = await Promise.all([
+      campaignOf(user, id),
+      stats.currency(teamId),
+      db
+        .selectFrom('campaign_steps')
+        .select(['id', 'position', 'limit_cap', 'redirect_to'])
+        .where('campaign_id', '=', id)
+        .where('team_id', '=', teamId)
+        .where('type', '=', 'sms')
+        .orderBy('position')
+        .execute(),
+      stats.firstPosition(teamId, id),
+      stats.gatewayNames(teamId),
+    ]);
+    const base = { unconfirmed_after_hours: UNCONFIRMED_AFTER_HOURS, currency };
     if (UNAVAILABLE.has(c.status)) {
       return {
         ...base,
@@ -138,32 +151,25 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
         by_sender: [],
       };
     }
-    const teamId = user.teamId;
-    const steps = await db
-      .selectFrom('campaign_steps')
-      .select(['id', 'position', 'limit_cap', 'redirect_to'])
-      .where('campaign_id', '=', id)
-      .where('team_id', '=', teamId)
-      .where('type', '=', 'sms')
-      .orderBy('position')
-      .execute();
     // The summary (decision 037); a person across several steps is still counted from the rows.
     const oneStep = steps.length <= 1;
-    const [groups, byReason, storedLinks, stop, hourly, peopleOfRows, optOutsOfRows] = await Promise.all([
+    const [groups, byReason, storedLinks, hourly, peopleOfRows, optOuts] = await Promise.all([
       summary.groups(teamId, id),
       summary.recipients(id),
       summary.links(id),
-      stats.stops(teamId, id),
       summary.hourly(id),
       oneStep ? null : stats.people(teamId, id),
-      oneStep ? null : stats.optOuts(teamId, id),
+      oneStep
+        ? Promise.all([stats.stops(teamId, id), summary.unsubscribed(id)]).then(([stop, unsubscribe_link]) => ({
+            stop,
+            unsubscribe_link,
+          }))
+        : stats.optOuts(teamId, id),
     ]);
     let people = peopleOfRows;
     const recipients = [...byReason.values()].reduce((a, b) => a + b, 0);
-    const firstPosition = await stats.firstPosition(teamId, id);
     const rowless = rowlessOf(steps, groups, byReason, firstPosition);
     const links = withStepTargets(storedLinks, steps);
-    const optOuts = optOutsOfRows ?? { stop, unsubscribe_link: await summary.unsubscribed(id) };
     const ended = ENDED.has(c.status);
     const campaign = emptyTotals();
     const stepFigures = steps.map((s) => {
@@ -229,9 +235,6 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
         return { key: k, ...rest };
       });
     };
-    const names = await stats.gatewayNames(teamId, [
-      ...new Set(groups.flatMap((g) => (g.gateway_id === null ? [] : [g.gateway_id]))),
-    ]);
     return {
       ...base,
       available: true,
