@@ -23,6 +23,8 @@ const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
 interface Result {
+  /** CPU time of this process (the server, and the embedded database's worker) per measured request. */
+  cpuMsPerRequest: number;
   requests: number;
   requestsPerSecond: number;
   latencyP50Ms: number;
@@ -85,6 +87,13 @@ function rows(prefix: string, app: Result, ref: Result, label: string, bar: stri
       reference: { value: ref.failures, label },
       bar: { op: '<=', target: 0, of: 'value', source: 'else the run is void' },
     },
+    {
+      // What the machine's other work cannot skew: this process's CPU time per request.
+      metric: `${prefix}CPU per request (server process)`,
+      value: app.cpuMsPerRequest,
+      unit: 'ms',
+      reference: { value: ref.cpuMsPerRequest, label },
+    },
   ];
 }
 
@@ -111,8 +120,11 @@ async function drive(base: string, paths: string[], ctx: BenchContext, cold = fa
     });
   const split = cold ? RATE * warm : 0;
   await run(warm, cold ? paths.slice(0, split) : paths);
+  const cpu = process.cpuUsage();
   const r = await run(ctx.durationSeconds, cold ? paths.slice(split, split + RATE * ctx.durationSeconds) : paths);
+  const used = process.cpuUsage(cpu);
   return {
+    cpuMsPerRequest: Number(((used.user + used.system) / 1000 / Math.max(1, r.requests)).toFixed(3)),
     requests: r.requests,
     requestsPerSecond: r.requestsPerSecond,
     latencyP50Ms: r.latencyP50Ms,

@@ -80,26 +80,30 @@ export async function banPhones(
 }
 
 /**
- * A person clicked a link the lead was sent: its phone values (the message's phone, or every phone
- * of the lead when the link named none) get `clicked`, and the lead a Timeline entry. False when
- * the lead is gone.
+ * People clicked links their leads were sent (the first human clicks of a moment, written
+ * together): each click's phone value (the message's phone, or every phone of the lead when the
+ * link named none) gets `clicked`, and its lead a Timeline entry; leads gone meanwhile are left
+ * out. Three statements however many clicks. Returns how many clicks were marked.
  */
 export async function markClicked(
   tx: Transaction<DB>,
   teamId: number,
-  click: { leadId: number; phone: string | null; entry: TimelineEntry },
-  touchLeads: (ids: number[]) => Promise<number>,
+  clicks: Array<{ leadId: number; phone: string | null; entry: TimelineEntry }>,
   appendTimeline: (entries: TimelineEntry[]) => Promise<void>,
-): Promise<boolean> {
-  if ((await touchLeads([click.leadId])) === 0) return false;
-  let q = tx
-    .updateTable('lead_values')
-    .set({ clicked: true, updated_at: sql`now()` })
-    .where('team_id', '=', teamId)
-    .where('lead_id', '=', click.leadId)
-    .where('type', '=', 'phone');
-  if (click.phone) q = q.where('value', '=', click.phone);
-  await q.execute();
-  await appendTimeline([click.entry]);
-  return true;
+): Promise<number> {
+  if (clicks.length === 0) return 0;
+  // Locked in id order, as every other writer of many leads locks them.
+  const ids = [...new Set(clicks.map((c) => c.leadId))].sort((a, b) => a - b);
+  const touched = await sql<{ id: string }>`update leads set updated_at = now()
+    where id in (select id from leads where team_id = ${teamId} and id = any(${ids}::bigint[]) order by id for update)
+    returning id`.execute(tx);
+  const live = new Set(touched.rows.map((r) => Number(r.id)));
+  const marked = clicks.filter((c) => live.has(c.leadId));
+  if (marked.length === 0) return 0;
+  await sql`update lead_values v set clicked = true, updated_at = now()
+    from unnest(${marked.map((c) => c.leadId)}::bigint[], ${marked.map((c) => c.phone)}::text[]) as c(lead_id, phone)
+    where v.team_id = ${teamId} and v.lead_id = c.lead_id and v.type = 'phone'
+      and (c.phone is null or v.value = c.phone)`.execute(tx);
+  await appendTimeline(marked.map((c) => c.entry));
+  return marked.length;
 }

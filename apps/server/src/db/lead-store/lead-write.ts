@@ -56,8 +56,8 @@ export interface LeadWrite {
    * blacklists every lead holding them; returns those leads (none: the caller may call `unchanged`).
    */
   banPhones(optOut: OptOut): Promise<number[]>;
-  /** Marks a lead's phone `clicked` with a Timeline entry; false when the lead is gone (nothing changed). */
-  markClicked(click: { leadId: number; phone: string | null; entry: TimelineEntry }): Promise<boolean>;
+  /** Marks each click's phone `clicked` with a Timeline entry; how many were (a gone lead's click is not). */
+  markClicked(clicks: Array<{ leadId: number; phone: string | null; entry: TimelineEntry }>): Promise<number>;
   /**
    * Runs `remove`, a set-based delete taking with it the phones `phones` selects (a query of a
    * `value` column), then recounts the leads left holding them (see `removingPhones`).
@@ -169,15 +169,8 @@ export function withLeadWrite<T>(
           if (ids.length > 0) await write.setStatus(ids, 'blacklisted', null);
           return ids;
         },
-        async markClicked(click) {
-          return markClicked(
-            tx,
-            teamId,
-            click,
-            (leads) => rows.touchLeads(tx, teamId, leads),
-            (entries) => appendTimeline(tx, teamId, null, entries),
-          );
-        },
+        markClicked: (clicks) =>
+          markClicked(tx, teamId, clicks, (entries) => appendTimeline(tx, teamId, null, entries)),
         removingPhones(phonesQuery, remove) {
           if (!options.phones) throw new Error('A lead write that moves phones must be opened with `phones: true`.');
           return removingPhones(tx, teamId, phonesQuery, remove);
