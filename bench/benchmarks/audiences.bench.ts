@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { startHerald } from '../lib/herald.ts';
 import { seedLeads } from '../lib/leads-seeder.ts';
+import { resultsAudiences, seedCampaignResults } from '../lib/campaign-results-seeder.ts';
 import { describeSamples, percentile, sampleIdle, sampleRows, startSampler } from '../lib/interactive-sampler.ts';
 import type { BenchContext, Row } from '../lib/types.ts';
 
@@ -10,6 +11,12 @@ export const description =
   'five audiences on BENCH_LEADS leads (default 1,000,000): count + first page, cold and cached, each beside hand-written SQL; CSV export of every lead (time, peak RSS); the session and a leads page sampled every 100 ms meanwhile';
 
 const SAMPLES = Number(process.env.BENCH_AUDIENCE_SAMPLES ?? 10);
+/**
+ * The results audiences (issue 35): '1' (default) adds a finished campaign's messages and the two
+ * audiences over them; '0' runs the five lead audiences alone; 'only' runs the two without the five
+ * and without the export.
+ */
+const RESULTS = process.env.BENCH_AUDIENCE_RESULTS ?? '1';
 
 async function p50(fn: () => Promise<unknown>, before?: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
@@ -59,7 +66,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     };
 
     const [s1, s2, s3] = sourceIds;
-    const audiences: Audience[] = [
+    const leadAudiences: Audience[] = [
       {
         label: 'phone contains "4567"',
         levels: [[{ id: attr.phone, operator: 'contains', values: ['4567'] }]],
@@ -102,6 +109,38 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
           and exists (select 1 from lead_values v where v.lead_id = l.id and v.attribute_id = ${attr.city} and v.value ilike '%київ%')`,
       },
     ];
+    const audiences = RESULTS === 'only' ? [] : leadAudiences;
+    if (RESULTS !== '0') {
+      const campaign = await api('POST', '/api/campaigns', {});
+      const step = await api('POST', `/api/campaigns/${campaign.id}/campaign-steps`, {
+        message: 'Sale today {{link}}',
+        redirect_to: 'https://shop.example/sale',
+      });
+      // A gateway that is never called: the campaign's messages are written as already answered.
+      const gateway = await api('POST', '/api/config/gateway/messaging', {
+        type: 'twilio',
+        name: 'Twilio',
+        credentials: {
+          sid: `AC${'0'.repeat(32)}`,
+          token: 'bench-token',
+          from_twilio: '+15005550006',
+          base_url: 'http://127.0.0.1:9',
+        },
+      });
+      ctx.log('seeding a finished campaign: a message and a link per recipient, clicks');
+      const seeded = await seedCampaignResults(db, {
+        teamId,
+        campaignId: Number(campaign.id),
+        stepId: Number(step.id),
+        gatewayId: Number(gateway.id),
+        vacuum: ctx.database === 'postgres',
+      });
+      const t = seeded.seconds;
+      ctx.log(
+        `${seeded.recipients.toLocaleString('en')} recipients, ${seeded.messages.toLocaleString('en')} messages, ${seeded.clicked.toLocaleString('en')} clicked: recipients ${t.recipients.toFixed(1)} s, messages ${t.messages.toFixed(1)} s, links ${t.links.toFixed(1)} s, clicks ${t.clicks.toFixed(1)} s, ${ctx.database === 'postgres' ? 'vacuum analyze' : 'analyze'} ${t.maintain.toFixed(1)} s`,
+      );
+      audiences.push(...resultsAudiences(teamId, Number(campaign.id)));
+    }
 
     const bump = () => sql`update teams set data_version = data_version + 1 where id = ${teamId}`.execute(db);
     const rows: Row[] = [];
@@ -179,6 +218,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     ctx.log(`during the counts: ${describeSamples(duringCounts, idle)}`);
     rows.push(...sampleRows('the audience counts', duringCounts, idle));
 
+    if (RESULTS === 'only') return rows;
     // Export of every lead: one audience without conditions, every attribute.
     const all = await api('POST', '/api/segments', { name: 'Everyone', ignore_new_leads: false });
     ctx.log('exporting every lead to CSV');

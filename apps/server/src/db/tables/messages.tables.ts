@@ -39,6 +39,8 @@ export interface MessagesTable {
   /** The charge was given back: the row ended without a send. */
   refunded_at: NullableTimestamp;
   status: TMessageStatus | null;
+  /** The spec SMS status, computed by the database from state, status and error_code (migration 0041). */
+  sms_status: ColumnType<string | null, never, never>;
   provider_message_id: string | null;
   error_code: string | null;
   error_message: string | null;
