@@ -175,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const lookups = createLookupsModule({
     ...base,
     gateways: { adapter: gateways.adapter },
+    onListsDeleting: sources.onListsDeleting,
     billing,
     lookupPrice: plans.prices.lookup,
     log: app.log,

@@ -112,6 +112,8 @@ export const MESSAGES = {
   lookup_phones_left: '{{left}} phones left',
   lookup_completed: 'Completed',
   lookup_deleted: 'Lookup deleted',
+  lookup_list_deleted:
+    'The list was deleted: the lookup ended and what was paid for phones not looked up was refunded.',
   lookup_not_found: 'Lookup not found.',
   lookup_move_invalid: 'This lookup cannot be started or stopped from its status.',
   lookup_running_locked: 'A running lookup cannot be changed: stop it first.',

@@ -7,6 +7,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import type { ProcessesRepository } from '../../jobs/processes.repository.ts';
 import { createLookupEngine } from './lookup-engine.ts';
 import { type AdapterOf, createLookupGateways } from './lookup-gateway.ts';
+import { createListDeletes } from './lookup-list-deletes.ts';
 import { createLookupLive } from './lookup-live.ts';
 import { createLookupMoves, freshDays } from './lookup-moves.ts';
 import { createLookupsRepository } from './lookups.repository.ts';
@@ -26,6 +27,10 @@ export interface LookupsDeps {
     announce: (teamId: number, userIds: number[], options?: { raised?: boolean }) => Promise<void>;
     profileBalance: (teamId: number, userId: number) => Promise<{ balance: number; balance_currency: TCurrency }>;
   };
+  /** Where lookups hear that lists or sources are about to be deleted (the sources module's hook). */
+  onListsDeleting?: (
+    handler: (teamId: number, by: 'list_id' | 'source_id', ids: number[]) => Promise<() => Promise<void>>,
+  ) => void;
   /** The price list's lookup, minor units of `currency`. */
   lookupPrice: (currency: TCurrency) => number;
   log?: { error(obj: unknown, msg: string): void };
@@ -82,6 +87,9 @@ export function createLookupsModule(deps: LookupsDeps) {
     announce: deps.billing.announce,
   });
   const service = createLookupsService({ db, repo, moves, live, gateways, money });
+  deps.onListsDeleting?.(
+    createListDeletes({ db, moves, processes: deps.jobs.processes, bus: deps.bus, tickMs: deps.engine?.tickMs }),
+  );
   if (deps.runWorkers) engine.start();
 
   return {
