@@ -189,6 +189,10 @@ describe.each(databases)('campaign statistics on %s', (kind) => {
     expect((await leads('failed')).data.map((l) => l.phone)).toEqual([phones[1]]);
     expect((await leads('unconfirmed')).data.map((l) => l.phone)).toEqual([phones[4]]);
     expect((await leads('unknown')).data.map((l) => l.phone)).toEqual([phones[6]]);
+    // Skipped at the start (opted out): no message row, still behind the skipped figure, under step 1.
+    const skipped = await leads('skipped');
+    expect(skipped.data).toEqual([expect.objectContaining({ phone: optedOut, bucket: 'skipped', position: 1 })]);
+    expect(skipped.meta.total).toBe(1);
     expect((await leads('not_engaged')).meta.total).toBe(sent.length - 1);
     expect((await leads('all_sent')).meta.total).toBe(sent.length);
     const plain = await call(owner.token, 'GET', `/campaigns/${id}/statistic-leads`);

@@ -109,7 +109,8 @@ export const ZStatisticLeadsQuery = ZPageQuery.pick({ page: true, limit: true })
 export const ZStatisticLead = z.object({
   /** Null when the lead was deleted after the send. */
   lead_id: z.number().nullable(),
-  phone: z.string(),
+  /** Null for a recipient skipped at the start for having no valid phone. */
+  phone: z.string().nullable(),
   step_id: z.number(),
   position: z.number(),
   sms_status: ZSmsStatus.nullable(),

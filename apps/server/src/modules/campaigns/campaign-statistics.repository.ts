@@ -109,6 +109,19 @@ export function createCampaignStatisticsRepository(db: Db) {
       return r.rows[0]?.p === null || r.rows[0]?.p === undefined ? null : num(r.rows[0].p);
     },
 
+    /** The campaign's first SMS step: where recipients skipped at the start are counted. */
+    async firstSmsStep(teamId: number, campaignId: number) {
+      const s = await db
+        .selectFrom('campaign_steps')
+        .select(['id', 'position'])
+        .where('campaign_id', '=', campaignId)
+        .where('team_id', '=', teamId)
+        .where('type', '=', 'sms')
+        .orderBy('position')
+        .executeTakeFirst();
+      return s ? { id: Number(s.id), position: s.position } : undefined;
+    },
+
     async recipients(teamId: number, campaignId: number): Promise<number> {
       const r = await sql<{ n: unknown }>`select count(*) as n from campaign_recipients
         where campaign_id = ${campaignId} and team_id = ${teamId}`.execute(db);

@@ -282,17 +282,28 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
     const step = q.step_id === undefined ? sql`` : sql`and m.campaign_step_id = ${q.step_id}`;
     const from = sql`from messages m ${LINKS_OF_MESSAGE} join campaign_steps s on s.id = m.campaign_step_id
       where m.campaign_id = ${id} and m.team_id = ${user.teamId} ${step} and ${where}`;
-    const total = await sql<{ n: unknown }>`select count(*) as n ${from}`.execute(db);
-    const rows = await sql<Record<string, unknown>>`
-      select m.id, m.lead_id, m.phone, m.campaign_step_id as step_id, s.position, ${SMS_STATUS_SQL} as sms_status,
-        ${BUCKET_SQL} as bucket, coalesce(l.clicked, false) as clicked,
-        coalesce(l.clicked_at, m.status_at, m.submitted_at, m.created_at) as at
-      ${from} order by m.id desc limit ${limit} offset ${(q.page - 1) * limit}`.execute(db);
+    const rowsOf = sql`select 1 as src, m.id as ord, m.lead_id, m.phone, m.campaign_step_id as step_id, s.position,
+        ${SMS_STATUS_SQL} as sms_status, ${BUCKET_SQL} as bucket, coalesce(l.clicked, false) as clicked,
+        coalesce(l.clicked_at, m.status_at, m.submitted_at, m.created_at) as at ${from}`;
+    // Recipients skipped at the start (blacklisted, opted out, no valid phone, …) have no message
+    // row; the statistics count them under the first SMS step's skipped, so they are listed there too,
+    // with the lead's first phone (a skipped recipient keeps none).
+    const first = f === 'skipped' ? await stats.firstSmsStep(user.teamId, id) : undefined;
+    const atStart =
+      first && (q.step_id === undefined || q.step_id === first.id)
+        ? sql`union all select 0, r.lead_id, r.lead_id, coalesce(r.phone, (select v.value from lead_values v
+              where v.lead_id = r.lead_id and v.team_id = r.team_id and v.type = 'phone' order by v.id limit 1)),
+            ${first.id}::bigint, ${first.position}::int, null, 'skipped', false, r.created_at from campaign_recipients r
+          where r.campaign_id = ${id} and r.team_id = ${user.teamId} and r.skip_reason is not null`
+        : sql``;
+    const total = await sql<{ n: unknown }>`select count(*) as n from (${rowsOf} ${atStart}) x`.execute(db);
+    const rows = await sql<Record<string, unknown>>`select * from (${rowsOf} ${atStart}) x
+      order by src desc, ord desc limit ${limit} offset ${(q.page - 1) * limit}`.execute(db);
     return {
       data: rows.rows.map(
         (r): TStatisticLead => ({
           lead_id: r.lead_id === null ? null : Number(r.lead_id),
-          phone: String(r.phone),
+          phone: r.phone === null ? null : String(r.phone),
           step_id: Number(r.step_id),
           position: Number(r.position),
           sms_status: (r.sms_status as TStatisticLead['sms_status']) ?? null,

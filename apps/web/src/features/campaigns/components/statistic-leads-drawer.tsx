@@ -62,13 +62,13 @@ export function StatisticLeadsDrawer({
               </Table.Thead>
               <Table.Tbody>
                 {leads.data.data.map((l) => (
-                  <Table.Tr key={`${l.step_id}-${l.phone}`}>
+                  <Table.Tr key={`${l.step_id}-${l.lead_id}-${l.phone}`}>
                     <Table.Td>
                       {l.lead_id === null ? (
-                        l.phone
+                        (l.phone ?? '—')
                       ) : (
                         <Anchor component={Link} to={`/campaigns/${campaignId}/audience/${l.lead_id}`}>
-                          {l.phone}
+                          {l.phone ?? '—'}
                         </Anchor>
                       )}
                       {l.clicked && (
