@@ -10,10 +10,13 @@ export function getCampaignSteps(campaignId: number, signal?: AbortSignal) {
   return api.get<TCampaignStep[]>(`/campaigns/${campaignId}/campaign-steps`, undefined, signal);
 }
 
-export function useCampaignSteps(campaignId: number) {
+/** `running`: the campaign is under way, so a lookup step not yet sent may move at any moment. */
+export function useCampaignSteps(campaignId: number, running = false) {
   return useQuery({
     queryKey: ['campaigns', 'steps', campaignId],
     queryFn: ({ signal }) => getCampaignSteps(campaignId, signal),
+    // A lookup step's lookup moves without a campaign event: read again until it is sent.
+    refetchInterval: (q) => (q.state.data?.some((s) => s.type === 'lookup' && s.status === 'sending') ? 3_000 : false),
   });
 }
 

@@ -52,8 +52,14 @@ export function CampaignPreviewCard({ campaign }: { campaign: TCampaign }) {
           </Group>
           {p.steps.map((s) => (
             <Text key={s.step_id} size="sm">
-              {t('step', { position: s.position })}: {formatNumber(s.recipients)} ×{' '}
-              {t('chars', { length: s.length, parts: s.parts, encoding: s.encoding })}
+              {t('step', { position: s.position })}:{' '}
+              {s.type === 'lookup'
+                ? t('lookupStep.preview', {
+                    count: s.recipients,
+                    phones: formatNumber(s.recipients),
+                    money: formatMoney(s.recipients * p.cost.lookup_price, p.cost.currency),
+                  })
+                : `${formatNumber(s.recipients)} × ${t('chars', { length: s.length, parts: s.parts, encoding: s.encoding })}`}
             </Text>
           ))}
           {!p.cost.first_step_payable && (

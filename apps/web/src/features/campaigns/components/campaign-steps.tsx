@@ -45,7 +45,7 @@ export function CampaignSteps({
   domains?: { value: string; label: string }[];
 }) {
   const { t } = useTranslation('campaigns');
-  const steps = useCampaignSteps(campaign.id);
+  const steps = useCampaignSteps(campaign.id, ['processing', 'active'].includes(campaign.status));
   const [adding, setAdding] = useState(false);
   // A new step sends an SMS, or looks the recipients' phones up (decision 041).
   const [type, setType] = useState<TCampaignStepType>('sms');
