@@ -16,7 +16,8 @@ export function useCampaignSteps(campaignId: number, running = false) {
     queryKey: ['campaigns', 'steps', campaignId],
     queryFn: ({ signal }) => getCampaignSteps(campaignId, signal),
     // A lookup step's lookup moves without a campaign event: read again until it is sent.
-    refetchInterval: (q) => (q.state.data?.some((s) => s.type === 'lookup' && s.status === 'sending') ? 3_000 : false),
+    refetchInterval: (q) =>
+      running && q.state.data?.some((s) => s.type === 'lookup' && s.status !== 'sent') ? 3_000 : false,
   });
 }
 
