@@ -70,6 +70,17 @@ test('seed a team', async ({ browser }) => {
   });
   await api(page, token, 'post', '/alpha-names/store', { name: 'AgroKyiv' });
   await addSimulatorGateway(page, 'en');
+  // A lookup of the list for /lookup-management's table: a lookup-only simulator; without money
+  // it stays paused with its reason, a long text in its row.
+  await api(page, token, 'post', '/config/gateway/messaging', {
+    type: 'simulator',
+    name: 'Перевірка операторів (симулятор)',
+    active: true,
+    default: false,
+    allow_lookup: true,
+    credentials: {},
+  });
+  await api(page, token, 'post', '/sources/lists/lookup', { ids: [seed.listId] });
 
   const email = `layout-member-${Date.now()}@example.com`;
   await api(page, token, 'post', '/invitations', { email, role: 'team_admin' });
@@ -103,6 +114,7 @@ const TABLE_ROUTES = () => [
   '/settings/import-history',
   `/settings/import-history/${ids.fileId}`,
   '/profile/transactions',
+  '/lookup-management',
 ];
 
 /** What does not fit: tables wider than their box or the window, and words cut in their cells. */

@@ -12,7 +12,8 @@ export function LookupStatusBadge({ lookup }: { lookup: Pick<TLookup, 'status' |
     <Badge
       variant="light"
       color={COLORS[lookup.status]}
-      style={{ flexShrink: 0, overflow: 'visible' }}
+      // max-content: its label hides overflow, so without it the table may squeeze the badge to its padding.
+      style={{ flexShrink: 0, overflow: 'visible', minWidth: 'max-content' }}
       data-lookup-status={lookup.status}
     >
       {t(`status.${lookup.status}`)}
