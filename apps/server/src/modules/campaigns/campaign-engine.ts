@@ -28,11 +28,9 @@ import {
   engineSteps as stepsOf,
   followLookups,
   type LookupStepsPort,
-  lookupsOf,
+  lookupStepMoves,
   lookupsOwed,
-  lookupsToStop,
   queueAfterLookup,
-  startLookupTurns,
 } from './campaign-lookup-steps.ts';
 
 type Db = Kysely<DB>;
@@ -66,6 +64,8 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
   const { db } = deps;
   // What moved is told after its commit; a failure is logged with its campaign (decision 034).
   const report = createEngineReport(deps);
+  // Lookup steps' lookups: made, stopped and started again outside the campaigns' transactions.
+  const lookupSteps = lookupStepMoves(db, () => deps.lookups?.());
   const { failed, announce } = report;
 
   async function move(tx: Db, c: Campaign, to: TCampaignStatus, extra: Record<string, unknown> = {}) {
@@ -113,7 +113,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         await capDue(tx, id, c.team_id);
         await appendCampaignLog(tx, { campaignId: id, teamId: c.team_id, userId: null, type: 'campaign_resumed' });
       });
-      await resumeLookups(id);
+      await lookupSteps.resume(id);
       return announce();
     }
     // Processing is visible while the recipients are fixed; a process dying here leaves it for the next tick.
@@ -163,37 +163,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
       db,
     );
     for (const r of paused.rows) await db.transaction().execute((tx) => holdRows(tx, Number(r.id)));
-    const port = deps.lookups?.();
-    if (port) for (const l of await lookupsToStop(db)) await port.stop(l.teamId, l.id);
-  }
-
-  /** A resumed campaign's step lookups run again, paid by its launcher. */
-  async function resumeLookups(id: number) {
-    const port = deps.lookups?.();
-    const c = await db
-      .selectFrom('campaigns')
-      .select(['team_id', 'launched_by'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!port || !c?.launched_by) return;
-    for (const l of await lookupsOf(db, id, [0, 2])) await port.start(Number(c.team_id), Number(c.launched_by), l);
-  }
-
-  /** Lookup steps whose turn came get their lookup, outside the campaign's transaction. */
-  async function lookupTurns(id: number) {
-    const port = deps.lookups?.();
-    const steps = port ? await stepsOf(db, id) : [];
-    if (!port || !steps.some((s) => s.type === 'lookup' && s.status === 'not_sent')) return;
-    const r =
-      await sql<Campaign>`select ${CAMPAIGN_COLUMNS} from campaigns where id = ${id} and status = 'active'`.execute(db);
-    const c = r.rows[0];
-    if (c)
-      await startLookupTurns(
-        db,
-        port,
-        { ...c, team_id: Number(c.team_id), launched_by: c.launched_by && Number(c.launched_by) },
-        steps,
-      );
+    await lookupSteps.stopInactive();
   }
 
   /** One active campaign: balance, exclusions, next steps, auto-fail, completion. */
@@ -214,15 +184,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         return;
       }
       // A lookup step's lookup paused (no money, a user, no gateway) pauses its campaign.
-      const looked = await followLookups(tx, id);
-      for (const stepId of looked.started)
-        await appendCampaignLog(tx, {
-          campaignId: id,
-          teamId: c.team_id,
-          userId: null,
-          type: 'campaign_step_started',
-          data: { step_id: stepId },
-        });
+      const looked = await followLookups(tx, id, c.team_id);
       if (looked.paused) {
         const balance = looked.paused === 'campaign_policy_not_enough_balance';
         if (await move(tx, c, 'paused', { paused_reason: looked.paused })) if (balance) report.balancePaused.add(id);
@@ -314,7 +276,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
         await capDue(tx, c.id, teamId);
         await appendCampaignLog(tx, { campaignId: c.id, teamId, userId: null, type: 'campaign_resumed' });
       });
-    for (const id of resumed) await resumeLookups(id);
+    for (const id of resumed) await lookupSteps.resume(id);
     await announce();
   }
 
@@ -331,7 +293,7 @@ export function createCampaignEngine(deps: CampaignEngineDeps) {
     const fixing = await deps.recipients.fixing(active.rows.map((r) => Number(r.id)));
     for (const r of active.rows)
       await (async () => {
-        await lookupTurns(Number(r.id));
+        await lookupSteps.turns(Number(r.id));
         return advance(
           Number(r.id),
           fixing.has(Number(r.id)) ? await deps.recipients.audienceOf(Number(r.team_id), Number(r.id)) : undefined,

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { TCampaignStepStatus } from '@herald/shared/campaigns/campaign-moves';
 import { countSms } from '@herald/shared/sms/sms-parts';
 import type { DB } from '../../db/schema.ts';
+import { appendCampaignLog } from './campaign-logs.repository.ts';
 import { type CampaignRow, quietAware, type StepRow, slotBase, spacing } from './campaign-engine-rows.ts';
 
 type Db = Kysely<DB>;
@@ -45,7 +46,7 @@ export async function engineSteps(q: Db, campaignId: number): Promise<EngineStep
 }
 
 /** Phones the step at `index` reaches: the last SMS step's before it that went out, or the recipients. */
-function reachedBy(c: CampaignRow, steps: EngineStep[], index: number) {
+function reachedBy(c: { id: number }, steps: EngineStep[], index: number) {
   const source = steps
     .slice(0, index)
     .reverse()
@@ -63,7 +64,12 @@ function reachedBy(c: CampaignRow, steps: EngineStep[], index: number) {
  * sent and its delay has passed since. The step's phones go to one lookup; a step with no phone is
  * sent at once. A rerun (another worker, a crash after the lookup was made) finds the lookup.
  */
-export async function startLookupTurns(db: Db, port: LookupStepsPort, c: CampaignRow, steps: EngineStep[]) {
+async function startLookupTurns(
+  db: Db,
+  port: LookupStepsPort,
+  c: { id: number; team_id: number; launched_by: number | null },
+  steps: EngineStep[],
+) {
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i] as EngineStep;
     if (step.type !== 'lookup' || step.status !== 'not_sent' || c.launched_by === null) continue;
@@ -94,12 +100,11 @@ export async function startLookupTurns(db: Db, port: LookupStepsPort, c: Campaig
  * (recipients: its phones), sent when it completed. A lookup paused (no money, stopped by a user,
  * no gateway) answers the reason the campaign pauses with; the engine pauses it.
  */
-export async function followLookups(tx: Db, campaignId: number): Promise<{ started: number[]; paused?: string }> {
+export async function followLookups(tx: Db, campaignId: number, teamId: number): Promise<{ paused?: string }> {
   const r = await sql<{ step_id: string; step_status: string; status: number; reason: string | null; phones: number }>`
     select s.id as step_id, s.status as step_status, k.status, k.paused_reason as reason, k.phones
     from campaign_steps s join lookups k on k.campaign_step_id = s.id
     where s.campaign_id = ${campaignId} and s.type = 'lookup' and s.status <> 'sent'`.execute(tx);
-  const started: number[] = [];
   let paused: string | undefined;
   for (const l of r.rows) {
     const id = Number(l.step_id);
@@ -109,7 +114,14 @@ export async function followLookups(tx: Db, campaignId: number): Promise<{ start
         completed_at = case when ${to} = 'sent' then coalesce((select k.completed_at from lookups k
           where k.campaign_step_id = s.id), now()) end, updated_at = now()
       where s.id = ${id}`.execute(tx);
-    if (l.step_status === 'not_sent') started.push(id);
+    if (l.step_status === 'not_sent')
+      await appendCampaignLog(tx, {
+        campaignId,
+        teamId,
+        userId: null,
+        type: 'campaign_step_started',
+        data: { step_id: id },
+      });
     const stopped = Number(l.status) === 2 || (Number(l.status) === 0 && l.reason !== null);
     if (stopped && paused === undefined)
       paused =
@@ -117,7 +129,7 @@ export async function followLookups(tx: Db, campaignId: number): Promise<{ start
           ? 'campaign_policy_not_enough_balance'
           : (l.reason ?? 'lookup_stopped');
   }
-  return { started, paused };
+  return { paused };
 }
 
 /**
@@ -133,18 +145,60 @@ export async function lookupsOwed(tx: Db, campaignId: number): Promise<boolean> 
 }
 
 /** The campaign's lookups that run or wait to, for a pause (stop them) or a resume (start them). */
-export async function lookupsOf(db: Db, campaignId: number, statuses: number[]) {
+async function lookupsOf(db: Db, campaignId: number, statuses: number[]) {
   const r = await sql<{ id: string }>`select k.id from lookups k join campaign_steps s on s.id = k.campaign_step_id
     where s.campaign_id = ${campaignId} and k.status = any(${statuses}::int[])`.execute(db);
   return r.rows.map((x) => Number(x.id));
 }
 
 /** Campaigns not active whose step's lookup still runs: a pause, a failure. */
-export async function lookupsToStop(db: Db) {
+async function lookupsToStop(db: Db) {
   const r = await sql<{ id: string; team_id: string }>`select k.id, k.team_id from lookups k
     join campaign_steps s on s.id = k.campaign_step_id join campaigns c on c.id = s.campaign_id
     where k.status = 1 and c.status not in ('active', 'processing')`.execute(db);
   return r.rows.map((x) => ({ id: Number(x.id), teamId: Number(x.team_id) }));
+}
+
+/** The engine's moves of lookup steps outside a campaign's transaction (the port is bound late). */
+export function lookupStepMoves(db: Db, portOf: () => LookupStepsPort | undefined) {
+  return {
+    /** A paused or failed campaign's running lookup stops. */
+    async stopInactive() {
+      const port = portOf();
+      if (port) for (const l of await lookupsToStop(db)) await port.stop(l.teamId, l.id);
+    },
+    /** A resumed campaign's step lookups run again, paid by its launcher. */
+    async resume(campaignId: number) {
+      const port = portOf();
+      const c = await db
+        .selectFrom('campaigns')
+        .select(['team_id', 'launched_by'])
+        .where('id', '=', campaignId)
+        .executeTakeFirst();
+      if (!port || !c?.launched_by) return;
+      for (const id of await lookupsOf(db, campaignId, [0, 2]))
+        await port.start(Number(c.team_id), Number(c.launched_by), id);
+    },
+    /** An active campaign's lookup steps whose turn came get their lookup. */
+    async turns(campaignId: number) {
+      const port = portOf();
+      const steps = port ? await engineSteps(db, campaignId) : [];
+      if (!port || !steps.some((s) => s.type === 'lookup' && s.status === 'not_sent')) return;
+      const c = await db
+        .selectFrom('campaigns')
+        .select(['id', 'team_id', 'launched_by'])
+        .where('id', '=', campaignId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (c)
+        await startLookupTurns(
+          db,
+          port,
+          { id: Number(c.id), team_id: Number(c.team_id), launched_by: c.launched_by && Number(c.launched_by) },
+          steps,
+        );
+    },
+  };
 }
 
 /**
