@@ -196,6 +196,41 @@ describe.each(databases)(
       expect((await lookupOf(id))[0]).toMatchObject({ status: 3, phones: 3 });
     });
 
+    it('a lookup made before a crash (never started) is found and started, not made twice', async () => {
+      const mobiles = simulatorPhones(3, 'mobile', next());
+      const { owner, list, gateway, simulator } = await team(mobiles, '50.00');
+      const teamId = owner.user.team_id;
+      let made = 0;
+      const id = await launch(
+        owner.token,
+        list.id,
+        [{ type: 'lookup', message: '' } as never],
+        { gateway_id: gateway.id },
+        async (campaignId) => {
+          // What a worker killed between making the step's lookup and starting it leaves: the lookup
+          // with its phones, pending.
+          const [step] = await db()
+            .selectFrom('campaign_steps')
+            .select('id')
+            .where('campaign_id', '=', campaignId)
+            .execute();
+          const row = await sql<{
+            id: string;
+          }>`insert into lookups (team_id, type, campaign_step_id, gateway_id, user_id, phones)
+          values (${teamId}, 'campaign_step', ${step.id}, ${simulator.id}, ${owner.user.id}, ${mobiles.length}) returning id`.execute(
+            db(),
+          );
+          made = Number(row.rows[0].id);
+          await sql`insert into lookup_items (lookup_id, team_id, phone)
+          select ${made}, ${teamId}, unnest(${mobiles}::text[])`.execute(db());
+        },
+      );
+      await waitUntil('campaign completed', async () => (await campaign(id)).status === 'completed', 60_000);
+      const lookups = await lookupOf(id);
+      expect(lookups.map((l) => [Number(l.id), l.status, l.looked_up])).toEqual([[made, 3, 3]]);
+      expect(await lookupCharges(teamId)).toEqual({ n: 3, total: -120, keys: 3 });
+    });
+
     it('a lookup step needs a lookup gateway of the team: another team’s, or one without lookups, is refused', async () => {
       const mine = await team([], '');
       const other = await team([], '');

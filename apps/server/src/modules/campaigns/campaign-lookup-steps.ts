@@ -107,6 +107,8 @@ export async function followLookups(tx: Db, campaignId: number, teamId: number):
     where s.campaign_id = ${campaignId} and s.type = 'lookup' and s.status <> 'sent'`.execute(tx);
   let paused: string | undefined;
   for (const l of r.rows) {
+    // Made and never started (a worker died between): the step waits for its turn to start it.
+    if (Number(l.status) === 0 && l.reason === null) continue;
     const id = Number(l.step_id);
     const to = Number(l.status) === 3 ? 'sent' : 'sending';
     await sql`update campaign_steps s set status = ${to}, recipients_count = ${l.phones}::int,
