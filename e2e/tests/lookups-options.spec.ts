@@ -9,7 +9,7 @@ const SHOTS = process.env.HERALD_E2E_SHOTS ?? 'test-results/lookups-options';
 function words(lang: string) {
   const read = (ns: string) =>
     JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/${lang}/${ns}.json`, import.meta.url), 'utf8'));
-  return { c: read('campaigns'), i: read('imports'), l: read('lookups') };
+  return { c: read('campaigns'), i: read('imports'), l: read('lookups'), g: read('gateways'), common: read('common') };
 }
 
 /** Kyivstar and Vodafone Ukraine mobiles and Kyiv landlines: what the simulator knows. */
@@ -168,5 +168,49 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     const results = await phoneResults(page, token, list.id);
     expect(results).toHaveLength(phones.length);
     for (const r of results) expect(r.status_label).not.toBeNull();
+  });
+
+  test(`a generic HTTP gateway offers "lookup only" once it declares a lookup URL (${lang})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const { g, common } = words(lang);
+    const { token } = await team(page, lang, 'generic-lookup');
+    await page.goto('/settings');
+    await page.getByRole('button', { name: g.add }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: g.type }).click();
+    await page.getByRole('option', { name: 'Generic HTTP', exact: true }).click();
+    await dialog.getByRole('textbox', { name: g.name, exact: true }).fill(`Own lookup ${lang}`);
+    await dialog.getByRole('textbox', { name: g.fields.url }).fill('https://sms.example.net/v1/send');
+    const lookupOnly = dialog.getByRole('checkbox', { name: g.allowLookup });
+    // Without a lookup URL the type has no lookup: the switch is not offered.
+    await expect(lookupOnly).toHaveCount(0);
+    // The URL's label and help show the placeholder as it is to be typed.
+    const url = dialog.getByRole('textbox', { name: g.fields.lookup_url });
+    await expect(url).toBeVisible();
+    await expect(dialog.getByText(g.help.lookup_url)).toBeVisible();
+    await url.fill('https://sms.example.net/v1/number?msisdn={{phone}}');
+    await dialog.getByRole('textbox', { name: g.fields.lookup_type_path }).fill('result.line');
+    await dialog.getByRole('textbox', { name: g.fields.lookup_valid_path }).fill('result.state');
+    await dialog.getByRole('textbox', { name: g.fields.lookup_valid_map }).fill('LIVE=valid\nDEAD=invalid');
+    await lookupOnly.check();
+    await url.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/generic-lookup-form-${lang}-1366.png` });
+    await dialog.getByRole('button', { name: common.save }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(`Own lookup ${lang}`) })).toContainText(g.lookupOnly);
+    const gateways = (await api(page, token, 'get', '/config/gateway/messaging')) as {
+      data: Array<{
+        name: string;
+        allow_lookup: boolean;
+        capabilities: { lookup: boolean };
+        params: Record<string, string>;
+      }>;
+    };
+    const saved = gateways.data.find((x) => x.name === `Own lookup ${lang}`);
+    expect(saved).toMatchObject({ allow_lookup: true, capabilities: { lookup: true } });
+    expect(saved?.params).toMatchObject({
+      lookup_url: 'https://sms.example.net/v1/number?msisdn={{phone}}',
+      lookup_valid_map: 'LIVE=valid\nDEAD=invalid',
+    });
   });
 }
