@@ -48,7 +48,7 @@ export interface LookupsDeps {
 
 /**
  * Lookups (decision 040): repository → service → routes, and the engine on worker processes.
- * For other modules: `service.createForList` / `createForPhones` / `get`, `results`, `freshDays`,
+ * For other modules: `service.createForList` / `createForStep` (a campaign lookup step's one lookup) / `get`, `results`, `freshDays`,
  * and `onResults(listener)`, told the phones of each batch of results after it commits.
  */
 export function createLookupsModule(deps: LookupsDeps) {

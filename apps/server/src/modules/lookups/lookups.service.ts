@@ -134,41 +134,6 @@ export function createLookupsService(deps: LookupsServiceDeps) {
     get: (teamId: number, id: number) => repo.views(teamId, [id]).then((r) => r[0] ?? null),
     createForList,
 
-    /** A campaign step's recipients: started at once, fresh phones reused free. */
-    async createForPhones(
-      teamId: number,
-      userId: number,
-      a: { campaignStepId: number; phones: string[]; gatewayId?: number },
-    ): Promise<TLookup> {
-      const money = await deps.money(teamId, userId);
-      const days = await freshDays(db, teamId);
-      const gatewayId = a.gatewayId ?? (await deps.gateways.defaultFor(teamId));
-      const id = await db.transaction().execute(async (tx) => {
-        const made = await tx
-          .insertInto('lookups')
-          .values({
-            team_id: teamId,
-            type: 'campaign_step',
-            campaign_step_id: a.campaignStepId,
-            gateway_id: gatewayId,
-            user_id: userId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await fillFromPhones(tx, {
-          lookupId: Number(made.id),
-          teamId,
-          phones: a.phones,
-          freshDays: days,
-          price: money.price,
-        });
-        return Number(made.id);
-      });
-      await moves.start(teamId, userId, id);
-      await live.changed([id]);
-      return one(teamId, id);
-    },
-
     /**
      * A campaign lookup step's one lookup (decision 041): made once per step — the unique index
      * refuses a second, and a call after a crash finds the first and starts it if it never started.
