@@ -1,3 +1,5 @@
+import { baseUrl, lookupsPerSecond, partsPerSecond, percent, secret, text, url } from './gateway-field-kinds.ts';
+
 /**
  * The kinds of SMS gateway a team can add, their credential fields (the spec's
  * `setting_gateway_message_fields`) and what each can do. Secret fields are stored encrypted and
@@ -55,63 +57,6 @@ export interface TGatewayTypeInfo {
   fields: TGatewayField[];
   capabilities: TGatewayCapabilities;
 }
-
-const text = (key: string, label: string, required = false, extra: Partial<TGatewayField> = {}): TGatewayField => ({
-  key,
-  label,
-  kind: 'text',
-  required,
-  secret: false,
-  ...extra,
-});
-const secret = (key: string, label: string, required = true): TGatewayField => ({
-  key,
-  label,
-  kind: 'secret',
-  required,
-  secret: true,
-});
-const url = (key: string, label: string, required = false, def?: string): TGatewayField => ({
-  key,
-  label,
-  kind: 'url',
-  required,
-  secret: false,
-  ...(def ? { default: def } : {}),
-});
-const percent = (key: string, label: string, def: string): TGatewayField => ({
-  key,
-  label,
-  kind: 'number',
-  required: true,
-  secret: false,
-  default: def,
-  min: 0,
-  max: 100,
-});
-/** Where the provider's API is; empty means the server's default for the type (env, else the real one). */
-const baseUrl = url('base_url', 'API base URL');
-/** The account's own sending rate where it is below the provider's (`capabilities.requestsPerSecond`). */
-const partsPerSecond: TGatewayField = {
-  key: 'parts_per_second',
-  label: "SMS parts a second (empty: the provider's limit)",
-  kind: 'number',
-  required: false,
-  secret: false,
-  min: 1,
-  max: 10_000,
-};
-
-/** The lookup engine's rate for this gateway (decision 040); empty: the type's requests a second. */
-const lookupsPerSecond: TGatewayField = {
-  key: 'lookups_per_second',
-  label: "Lookups a second (empty: the provider's limit)",
-  kind: 'number',
-  required: false,
-  secret: false,
-  min: 1,
-  max: 10_000,
-};
 
 export const GATEWAY_TYPE_INFO: Record<TGatewayType, TGatewayTypeInfo> = {
   simulator: {
