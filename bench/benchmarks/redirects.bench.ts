@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
@@ -190,12 +191,21 @@ async function driveHerald(ctx: BenchContext): Promise<Result> {
   }
 }
 
-async function probe(base: string, code: string): Promise<void> {
-  const res = await fetch(`${base}/${code}`, {
-    redirect: 'manual',
-    headers: { 'user-agent': 'curl/8', host: APP_HOST },
+/** One request as the load sends it (fetch would not send our Host header). */
+function probe(base: string, code: string): Promise<void> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        { host: url.hostname, port: url.port, path: `/${code}`, headers: { 'user-agent': 'curl/8', host: APP_HOST } },
+        (res) => {
+          res.resume();
+          if (res.statusCode === 302) resolve();
+          else reject(new Error(`redirect answered ${res.statusCode}`));
+        },
+      )
+      .on('error', reject);
   });
-  if (res.status !== 302) throw new Error(`redirect answered ${res.status}: ${await res.text()}`);
 }
 
 /**
