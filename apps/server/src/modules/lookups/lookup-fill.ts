@@ -53,13 +53,26 @@ async function fill(
     where k.id = ${lookupId}`.execute(tx);
 }
 
+/**
+ * The phone values of the leads of `lists`, with their list: the lists' leads first, then each
+ * lead's values of the team's phone attributes through (lead_id, attribute_id). Written so that the
+ * plan holds without fresh statistics (the embedded database has no autovacuum, and leads written
+ * since the last ANALYZE look like none): joined the other way, a planner that expects one row
+ * walked every phone of the team once per phone — 9.8 s for 5,000 phones on PGlite, against 60 ms.
+ */
+function listPhones(teamId: number, lists: number[]) {
+  return sql`with l as materialized (select id, list_id from leads
+      where team_id = ${teamId} and list_id = any(${lists}::bigint[]))
+    select l.list_id, v.value as phone from l join lead_values v on v.lead_id = l.id
+    where v.attribute_id = any(array(select id from lead_attributes where team_id = ${teamId} and type = 'phone'))`;
+}
+
 /** A list's phones: the phone values of its leads. */
 export function fillFromList(
   tx: Db,
   a: { lookupId: number; teamId: number; listId: number; freshDays: number; price: number },
 ) {
-  const phones = sql`select v.value from lead_values v join leads l on l.id = v.lead_id
-    where v.team_id = ${a.teamId} and v.type = 'phone' and l.team_id = ${a.teamId} and l.list_id = ${a.listId}`;
+  const phones = sql`select x.phone from (${listPhones(a.teamId, [a.listId])}) x`;
   return fill(tx, a.lookupId, a.teamId, phones, a.freshDays, a.price);
 }
 
@@ -76,9 +89,7 @@ export async function previewLists(db: Db, teamId: number, listIds: number[], fr
   if (listIds.length === 0) return { phones: 0, fresh: 0 };
   const since = sql`now() - make_interval(days => ${freshDays}::int)`;
   const r = await sql<{ phones: string; fresh: string }>`
-    with p as (select distinct l.list_id, v.value as phone from lead_values v join leads l on l.id = v.lead_id
-      where v.team_id = ${teamId} and v.type = 'phone' and l.team_id = ${teamId}
-        and l.list_id = any(${listIds}::bigint[]))
+    with p as (select distinct x.list_id, x.phone from (${listPhones(teamId, listIds)}) x)
     select count(*) as phones, count(*) filter (where
       exists (select 1 from phone_lookups r where r.team_id = ${teamId} and r.phone = p.phone and r.checked_at > ${since})
       or exists (select 1 from messages m where m.team_id = ${teamId} and m.phone = p.phone
