@@ -109,8 +109,7 @@ export async function queueNextStep(tx: Db, c: CampaignRow, prev: StepRow, step:
   if (room === 0) return 0;
   const cap = room === null ? sql`` : sql`limit ${room}::int`;
   const excluded = sql`((select x.skip_invalid_phones from campaigns x where x.id = ${c.id})
-    and exists (select 1 from phone_lookups pl where pl.team_id = ${c.team_id} and pl.phone = p.phone
-      and (pl.status_label = 'invalid' or pl.carrier_type <> 'mobile')))`;
+    and ${foundNotValidMobile(c.team_id, sql`p.phone`)})`;
   const result = await sql`
     insert into messages (team_id, user_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id,
       sender, text, parts, encoding, charge_key, state, error_code, error_message, not_before)
@@ -133,7 +132,14 @@ export async function queueNextStep(tx: Db, c: CampaignRow, prev: StepRow, step:
   return Number(result.numAffectedRows ?? 0);
 }
 
-async function stepRows(tx: Db, stepId: number): Promise<number> {
+/** Whether the team's lookup result for `phone` says invalid or another line than a mobile. */
+export function foundNotValidMobile(teamId: number, phone: RawBuilder<unknown>) {
+  return sql`exists (select 1 from phone_lookups pl where pl.team_id = ${teamId} and pl.phone = ${phone}
+    and (pl.status_label = 'invalid' or pl.carrier_type <> 'mobile'))`;
+}
+
+/** The rows a step already holds (its limit cap counts them). */
+export async function stepRows(tx: Db, stepId: number): Promise<number> {
   const r = await sql<{ n: string }>`select count(*) as n from messages where campaign_step_id = ${stepId}`.execute(tx);
   return Number(r.rows[0]?.n ?? 0);
 }
@@ -174,8 +180,7 @@ export async function unpaidRows(db: Db, campaignId: number): Promise<number> {
  */
 export async function skipGoneRecipients(tx: Db, campaignId: number, teamId: number): Promise<number> {
   const notValidMobile = sql`((select c.skip_invalid_phones from campaigns c where c.id = ${campaignId})
-    and exists (select 1 from phone_lookups pl where pl.team_id = ${teamId} and pl.phone = m.phone
-      and (pl.status_label = 'invalid' or pl.carrier_type <> 'mobile')))`;
+    and ${foundNotValidMobile(teamId, sql`m.phone`)})`;
   const blocked = sql`(not exists (select 1 from leads l where l.id = m.lead_id and l.status <> 'blacklisted')
     or exists (select 1 from lead_values b where b.team_id = ${teamId} and b.type = 'phone' and b.value = m.phone and b.ban is true))`;
   const result = await sql`

@@ -3,7 +3,15 @@ import type { TCampaignStepStatus } from '@herald/shared/campaigns/campaign-move
 import { countSms } from '@herald/shared/sms/sms-parts';
 import type { DB } from '../../db/schema.ts';
 import { appendCampaignLog } from './campaign-logs.repository.ts';
-import { type CampaignRow, quietAware, type StepRow, slotBase, spacing } from './campaign-engine-rows.ts';
+import {
+  type CampaignRow,
+  foundNotValidMobile,
+  quietAware,
+  type StepRow,
+  slotBase,
+  spacing,
+  stepRows,
+} from './campaign-engine-rows.ts';
 
 type Db = Kysely<DB>;
 
@@ -215,15 +223,11 @@ export async function queueAfterLookup(tx: Db, c: CampaignRow, steps: EngineStep
   const count = countSms(step.message);
   let cap = sql``;
   if (step.limit_cap !== null) {
-    const had = await sql<{
-      n: string;
-    }>`select count(*) as n from messages where campaign_step_id = ${step.id}`.execute(tx);
-    const room = Math.max(0, step.limit_cap - Number(had.rows[0]?.n ?? 0));
+    const room = Math.max(0, step.limit_cap - (await stepRows(tx, step.id)));
     if (room === 0) return 0;
     cap = sql`limit ${room}::int`;
   }
-  const excluded = sql`exists (select 1 from phone_lookups pl where pl.team_id = ${c.team_id} and pl.phone = p.phone
-    and (pl.status_label = 'invalid' or pl.carrier_type <> 'mobile'))`;
+  const excluded = foundNotValidMobile(c.team_id, sql`p.phone`);
   const at = (lookup.completed_at ?? new Date()).toISOString();
   const result = await sql`
     insert into messages (team_id, user_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id,
