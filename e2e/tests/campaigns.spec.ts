@@ -227,8 +227,12 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
       await page.screenshot({ path: `${SHOTS}/pickers-${lang}-390.png`, fullPage: true });
       await page.setViewportSize({ width: 1366, height: 900 });
 
-      // Started a minute ago: the engine sends at once, and the lead's page shows the campaign.
-      await api(page, token, 'put', `/campaigns/${id}`, { start_at: new Date(Date.now() - 60_000).toISOString() });
+      // Started a minute ago, without quiet hours (21:00–09:00 in Kyiv by default, which would hold the
+      // message at the evening's runs): the engine sends at once, and the lead's page shows the campaign.
+      await api(page, token, 'put', `/campaigns/${id}`, {
+        start_at: new Date(Date.now() - 60_000).toISOString(),
+        quiet_hours: false,
+      });
       await page.reload();
       // Had the team no plan, the server's refusal (campaigns.api.test.ts) brings the owner the
       // activation prompt, not a bare error; the refusal is played here, the plan stays.
