@@ -97,19 +97,28 @@ export async function queueFirstStep(
 }
 
 /**
- * Queues step `step` for each recipient whose previous step went out (submitted), due its delay
- * after that recipient's own send and not before the campaign's next slot. A rerun adds nothing.
- * A phone a lookup has found invalid or not a mobile since (the campaign skipping those) gets its
- * row already failed `skipped_not_valid_mobile`: counted, never claimed nor charged.
+ * What a step after the first is queued from: `reached` selects the phones that reach it
+ * (`lead_id`, `phone`, `ord` — the order their slots go in — and whatever `dueFrom` reads); `dueFrom`,
+ * over a reached row `p`, is the moment the step's delay counts from; `excluded`, over `p.phone`, fails
+ * the row `skipped_not_valid_mobile` at once (counted, never claimed nor charged).
  */
-export async function queueNextStep(tx: Db, c: CampaignRow, prev: StepRow, step: StepRow): Promise<number> {
+export interface FollowingRows {
+  reached: RawBuilder<unknown>;
+  dueFrom: RawBuilder<unknown>;
+  excluded: RawBuilder<unknown>;
+}
+
+/**
+ * Queues `step` for each phone `rows` reaches, due its delay after `rows.dueFrom` and not before the
+ * campaign's next slot, within what the step's cap leaves. A rerun adds nothing (a phone the step
+ * already holds is passed over). SMS steps after an SMS step and after a lookup step both go here.
+ */
+export async function queueFollowingStep(tx: Db, c: CampaignRow, step: StepRow, rows: FollowingRows): Promise<number> {
   const count = countSms(step.message);
-  const already = step.limit_cap === null ? 0 : await stepRows(tx, step.id);
-  const room = step.limit_cap === null ? null : Math.max(0, step.limit_cap - already);
+  const room = step.limit_cap === null ? null : Math.max(0, step.limit_cap - (await stepRows(tx, step.id)));
   if (room === 0) return 0;
   const cap = room === null ? sql`` : sql`limit ${room}::int`;
-  const excluded = sql`((select x.skip_invalid_phones from campaigns x where x.id = ${c.id})
-    and ${foundNotValidMobile(c.team_id, sql`p.phone`)})`;
+  const { excluded } = rows;
   const result = await sql`
     insert into messages (team_id, user_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id,
       sender, text, parts, encoding, charge_key, state, error_code, error_message, not_before)
@@ -119,17 +128,29 @@ export async function queueNextStep(tx: Db, c: CampaignRow, prev: StepRow, step:
       case when ${excluded} then 'skipped_not_valid_mobile' end,
       case when ${excluded} then 'recipient left the campaign' end, ${quietAware(
         c,
-        sql`greatest(p.went + ${step.delay_minutes}::int * interval '1 minute', ${slotBase(c)} + (p.n - 1) * ${spacing(c)})`,
+        sql`greatest(${rows.dueFrom} + ${step.delay_minutes}::int * interval '1 minute', ${slotBase(c)} + (p.n - 1) * ${spacing(c)})`,
         sql`p.phone`,
       )}
-    from (select m.lead_id, m.phone, coalesce(m.submitted_at, m.called_at) as went,
-            row_number() over (order by m.id) as n
-          from messages m
-          where m.campaign_step_id = ${prev.id} and m.state = 'submitted'
-            and not exists (select 1 from messages x where x.campaign_step_id = ${step.id} and x.phone = m.phone)
-          order by m.id ${cap}) p
+    from (select s.*, row_number() over (order by s.ord) as n from (${rows.reached}) s
+          where not exists (select 1 from messages x where x.campaign_step_id = ${step.id} and x.phone = s.phone)
+          order by s.ord ${cap}) p
     on conflict do nothing`.execute(tx);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Queues step `step` for each recipient whose previous step went out (submitted), due its delay
+ * after that recipient's own send. A phone a lookup has found invalid or not a mobile since (the
+ * campaign skipping those) gets its row already failed `skipped_not_valid_mobile`.
+ */
+export function queueNextStep(tx: Db, c: CampaignRow, prev: StepRow, step: StepRow): Promise<number> {
+  return queueFollowingStep(tx, c, step, {
+    reached: sql`select m.lead_id, m.phone, m.id as ord, coalesce(m.submitted_at, m.called_at) as went
+      from messages m where m.campaign_step_id = ${prev.id} and m.state = 'submitted'`,
+    dueFrom: sql`p.went`,
+    excluded: sql`((select x.skip_invalid_phones from campaigns x where x.id = ${c.id})
+      and ${foundNotValidMobile(c.team_id, sql`p.phone`)})`,
+  });
 }
 
 /** Whether the team's lookup result for `phone` says invalid or another line than a mobile. */

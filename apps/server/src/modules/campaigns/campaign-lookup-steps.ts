@@ -1,17 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { TCampaignStepStatus } from '@herald/shared/campaigns/campaign-moves';
-import { countSms } from '@herald/shared/sms/sms-parts';
 import type { DB } from '../../db/schema.ts';
 import { appendCampaignLog } from './campaign-logs.repository.ts';
-import {
-  type CampaignRow,
-  foundNotValidMobile,
-  quietAware,
-  type StepRow,
-  slotBase,
-  spacing,
-  stepRows,
-} from './campaign-engine-rows.ts';
+import { type CampaignRow, foundNotValidMobile, queueFollowingStep, type StepRow } from './campaign-engine-rows.ts';
 
 type Db = Kysely<DB>;
 
@@ -217,33 +208,12 @@ export function lookupStepMoves(db: Db, portOf: () => LookupStepsPort | undefine
  * (or a fresh result) found invalid or not a mobile gets its row failed `skipped_not_valid_mobile`
  * whatever the campaign's `skip_invalid_phones`: skipping them is what the step is for.
  */
-export async function queueAfterLookup(tx: Db, c: CampaignRow, steps: EngineStep[], index: number): Promise<number> {
-  const step = steps[index] as EngineStep;
+export function queueAfterLookup(tx: Db, c: CampaignRow, steps: EngineStep[], index: number): Promise<number> {
   const lookup = steps[index - 1] as EngineStep;
-  const count = countSms(step.message);
-  let cap = sql``;
-  if (step.limit_cap !== null) {
-    const room = Math.max(0, step.limit_cap - (await stepRows(tx, step.id)));
-    if (room === 0) return 0;
-    cap = sql`limit ${room}::int`;
-  }
-  const excluded = foundNotValidMobile(c.team_id, sql`p.phone`);
   const at = (lookup.completed_at ?? new Date()).toISOString();
-  const result = await sql`
-    insert into messages (team_id, user_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id,
-      sender, text, parts, encoding, charge_key, state, error_code, error_message, not_before)
-    select ${c.team_id}, ${c.launched_by}, p.lead_id, 'campaign_step', ${c.id}, ${step.id}, p.phone, ${c.gateway_id},
-      ${c.sender}, ${step.message}, ${count.parts}, ${count.encoding}, 'campaign:' || ${step.id} || ':' || p.phone,
-      case when ${excluded} then 'failed' else 'pending' end,
-      case when ${excluded} then 'skipped_not_valid_mobile' end,
-      case when ${excluded} then 'recipient left the campaign' end, ${quietAware(
-        c,
-        sql`greatest(${at}::timestamptz + ${step.delay_minutes}::int * interval '1 minute', ${slotBase(c)} + (p.n - 1) * ${spacing(c)})`,
-        sql`p.phone`,
-      )}
-    from (select s.lead_id, s.phone, row_number() over (order by s.ord) as n from (${reachedBy(c, steps, index - 1)}) s
-          where not exists (select 1 from messages x where x.campaign_step_id = ${step.id} and x.phone = s.phone)
-          order by s.ord ${cap}) p
-    on conflict do nothing`.execute(tx);
-  return Number(result.numAffectedRows ?? 0);
+  return queueFollowingStep(tx, c, steps[index] as EngineStep, {
+    reached: reachedBy(c, steps, index - 1),
+    dueFrom: sql`${at}::timestamptz`,
+    excluded: foundNotValidMobile(c.team_id, sql`p.phone`),
+  });
 }
