@@ -1,19 +1,13 @@
-import { canDeleteStep, canEditStep } from '@herald/shared/campaigns/campaign-moves';
-import {
-  DELAY_UNITS,
-  delayParts,
-  type TCampaign,
-  type TCampaignStep,
-  type TDelayUnit,
-} from '@herald/shared/campaigns/campaigns.schemas';
-import { Anchor, Badge, Button, Group, NumberInput, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
-import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { canEditStep } from '@herald/shared/campaigns/campaign-moves';
+import type { TCampaign, TCampaignStep } from '@herald/shared/campaigns/campaigns.schemas';
+import { Anchor, Badge, Group, Progress, Select, Stack, Text } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useStepLookupGateways } from '../api/get-step-lookup-gateways.ts';
-import { useCreateCampaignStep, useDeleteCampaignStep, useUpdateCampaignStep } from '../api/campaign-steps.ts';
+import { CampaignStepFrame, StepDelayInput, useStepDelay, useStepSave } from './campaign-step-frame.tsx';
 
 interface Props {
   campaign: TCampaign;
@@ -34,17 +28,11 @@ export function CampaignLookupStepCard({ campaign, step, onDone }: Props) {
   const { t } = useTranslation('campaigns');
   const { t: tl } = useTranslation('lookups');
   const gateways = useStepLookupGateways();
-  const update = useUpdateCampaignStep();
-  const create = useCreateCampaignStep();
-  const remove = useDeleteCampaignStep();
-  const isNew = step.id === 0;
+  const { save: send, saving } = useStepSave(campaign, step, onDone);
   const facts = { status: campaign.status, started: campaign.started_at !== null };
   const editRule = canEditStep(facts, step, ['gateway_id', 'delay_minutes']);
-  const deleteRule = canDeleteStep(facts);
   const first = step.position === 1;
-  const initialDelay = delayParts(step.delay_minutes);
-  const [delay, setDelay] = useState(initialDelay.value);
-  const [unit, setUnit] = useState<TDelayUnit>(initialDelay.unit);
+  const delay = useStepDelay(step);
   const [gateway, setGateway] = useState<string | null>(step.gateway_id === null ? null : String(step.gateway_id));
   const offered = (gateways.data ?? []).map((g) => ({ value: String(g.id), label: g.name }));
   // The gateway it holds stays shown even when it no longer allows lookups (saving refuses it).
@@ -55,37 +43,27 @@ export function CampaignLookupStepCard({ campaign, step, onDone }: Props) {
   const save = async () => {
     const fields = {
       gateway_id: gateway === null ? null : Number(gateway),
-      delay_minutes: first ? 0 : delay * DELAY_UNITS[unit],
+      delay_minutes: delay.minutes,
     };
     // A refusal (a gateway that cannot look up) is shown by the app's mutation handler.
-    if (isNew) {
-      await create.mutateAsync({ campaignId: campaign.id, type: 'lookup', message: '', ...fields });
-      onDone?.();
-    } else await update.mutateAsync({ id: step.id, ...fields });
+    await send(fields, { type: 'lookup', message: '', ...fields });
   };
 
   return (
-    <Paper withBorder radius="md" p="md" data-testid={`lookup-step-${step.position}`}>
-      <Group justify="space-between" mb="xs">
-        <Group gap="xs">
-          <Title order={4}>{t('step', { position: step.position })}</Title>
-          <Badge variant="light" color="grape" leftSection={<IconSearch size={12} aria-hidden />}>
-            {t('lookupStep.type')}
-          </Badge>
-        </Group>
-        {deleteRule.ok && (
-          <Button
-            size="xs"
-            color="red"
-            variant="subtle"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            loading={remove.isPending}
-            onClick={() => (isNew ? onDone?.() : remove.mutate(step.id))}
-          >
-            {t('deleteStep')}
-          </Button>
-        )}
-      </Group>
+    <CampaignStepFrame
+      campaign={campaign}
+      step={step}
+      testId={`lookup-step-${step.position}`}
+      badge={
+        <Badge variant="light" color="grape" leftSection={<IconSearch size={12} aria-hidden />}>
+          {t('lookupStep.type')}
+        </Badge>
+      }
+      rule={editRule}
+      saving={saving}
+      onSave={save}
+      onDone={onDone}
+    >
       <Stack gap="xs">
         <Text size="sm">{gatewayName ? t('lookupStep.through', { gateway: gatewayName }) : t('lookupStep.what')}</Text>
         <Text size="xs" c="dimmed">
@@ -103,31 +81,7 @@ export function CampaignLookupStepCard({ campaign, step, onDone }: Props) {
             disabled={!editRule.ok}
             comboboxProps={{ withinPortal: true }}
           />
-          {!first && (
-            <Group gap={4} align="flex-end" wrap="nowrap">
-              <NumberInput
-                w={140}
-                label={t('delay')}
-                min={0}
-                value={delay}
-                onChange={(v) => setDelay(Number(v) || 0)}
-                disabled={!editRule.ok}
-              />
-              <Select
-                w={110}
-                aria-label={t('delay')}
-                data={(Object.keys(DELAY_UNITS) as TDelayUnit[]).map((u) => ({
-                  value: u,
-                  label: t(`delayUnit.${u}`),
-                }))}
-                value={unit}
-                onChange={(v) => v && setUnit(v as TDelayUnit)}
-                allowDeselect={false}
-                disabled={!editRule.ok}
-                comboboxProps={{ withinPortal: true }}
-              />
-            </Group>
-          )}
+          {!first && <StepDelayInput delay={delay} disabled={!editRule.ok} w={140} />}
         </Group>
         {lookup && (
           <Stack gap={4} data-testid="lookup-step-progress">
@@ -153,20 +107,6 @@ export function CampaignLookupStepCard({ campaign, step, onDone }: Props) {
           </Stack>
         )}
       </Stack>
-      <Group justify="space-between" mt="sm">
-        <Text size="xs" c="dimmed">
-          {editRule.ok ? '' : translateMessage({ code: editRule.code })}
-        </Text>
-        <Button
-          size="sm"
-          variant="light"
-          onClick={save}
-          loading={update.isPending || create.isPending}
-          disabled={!editRule.ok}
-        >
-          {t('save')}
-        </Button>
-      </Group>
-    </Paper>
+    </CampaignStepFrame>
   );
 }

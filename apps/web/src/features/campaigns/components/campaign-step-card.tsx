@@ -1,18 +1,10 @@
-import { canDeleteStep, canEditStep } from '@herald/shared/campaigns/campaign-moves';
-import {
-  DELAY_UNITS,
-  delayParts,
-  type TCampaign,
-  type TCampaignStep,
-  type TDelayUnit,
-} from '@herald/shared/campaigns/campaigns.schemas';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { canEditStep } from '@herald/shared/campaigns/campaign-moves';
+import type { TCampaign, TCampaignStep } from '@herald/shared/campaigns/campaigns.schemas';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../../lib/i18n.ts';
-import { useCreateCampaignStep, useDeleteCampaignStep, useUpdateCampaignStep } from '../api/campaign-steps.ts';
 import { CampaignLookupStepCard } from './campaign-lookup-step-card.tsx';
+import { CampaignStepFrame, StepDelayInput, useStepDelay, useStepSave } from './campaign-step-frame.tsx';
 
 /** What the page's composer (the shared live counter, templates, placeholders) edits. */
 export interface StepComposerSlot {
@@ -51,12 +43,8 @@ export function CampaignStepCard(props: Props) {
 /** An SMS step: message, link target, delay (not for the first), limit cap and send-by deadline. */
 function SmsStepCard({ campaign, step, composer, domains, onDone }: Props) {
   const { t } = useTranslation('campaigns');
-  const update = useUpdateCampaignStep();
-  const create = useCreateCampaignStep();
-  const isNew = step.id === 0;
-  const remove = useDeleteCampaignStep();
+  const { save: send, saving } = useStepSave(campaign, step, onDone);
   const facts = { status: campaign.status, started: campaign.started_at !== null };
-  const initialDelay = delayParts(step.delay_minutes);
   const [message, setMessage] = useState(step.message);
   const [redirectTo, setRedirectTo] = useState(step.redirect_to ?? '');
   const [domainId, setDomainId] = useState(
@@ -70,13 +58,11 @@ function SmsStepCard({ campaign, step, composer, domains, onDone }: Props) {
       ? []
       : [{ value: domainId, label: t('shortDomainUnusable') }]),
   ];
-  const [delay, setDelay] = useState(initialDelay.value);
-  const [unit, setUnit] = useState<TDelayUnit>(initialDelay.unit);
+  const delay = useStepDelay(step);
   const [limitCap, setLimitCap] = useState<number | ''>(step.limit_cap ?? '');
   const [sendBy, setSendBy] = useState<number | ''>(step.send_by_minutes ?? '');
   const editRule = canEditStep(facts, step, ['message', 'delay_minutes', 'limit_cap']);
   const messageRule = canEditStep(facts, step, ['message', 'redirect_to', 'send_by_minutes']);
-  const deleteRule = canDeleteStep(facts);
   const first = step.position === 1;
 
   const save = async () => {
@@ -87,33 +73,15 @@ function SmsStepCard({ campaign, step, composer, domains, onDone }: Props) {
       short_url_domain_id: hasLink(message) && domainId !== DEFAULT_DOMAIN ? Number(domainId) : null,
       send_by_minutes: sendBy === '' ? null : sendBy,
       ...(full && {
-        delay_minutes: first ? 0 : delay * DELAY_UNITS[unit],
+        delay_minutes: delay.minutes,
         limit_cap: limitCap === '' ? null : limitCap,
       }),
     };
-    if (isNew) {
-      await create.mutateAsync({ campaignId: campaign.id, ...fields, delay_minutes: fields.delay_minutes ?? 0 });
-      onDone?.();
-    } else await update.mutateAsync({ id: step.id, ...fields });
+    await send(fields, { ...fields, delay_minutes: fields.delay_minutes ?? 0 });
   };
 
   return (
-    <Paper withBorder radius="md" p="md">
-      <Group justify="space-between" mb="xs">
-        <Title order={4}>{t('step', { position: step.position })}</Title>
-        {deleteRule.ok && (
-          <Button
-            size="xs"
-            color="red"
-            variant="subtle"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            loading={remove.isPending}
-            onClick={() => (isNew ? onDone?.() : remove.mutate(step.id))}
-          >
-            {t('deleteStep')}
-          </Button>
-        )}
-      </Group>
+    <CampaignStepFrame campaign={campaign} step={step} rule={messageRule} saving={saving} onSave={save} onDone={onDone}>
       {composer({
         value: message,
         onChange: setMessage,
@@ -142,28 +110,7 @@ function SmsStepCard({ campaign, step, composer, domains, onDone }: Props) {
         </SimpleGrid>
       )}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt="xs">
-        {!first && (
-          <Group gap={4} align="flex-end" wrap="nowrap">
-            <NumberInput
-              label={t('delay')}
-              min={0}
-              value={delay}
-              onChange={(v) => setDelay(Number(v) || 0)}
-              disabled={!editRule.ok}
-              style={{ flex: 1 }}
-            />
-            <Select
-              w={110}
-              aria-label={t('delay')}
-              data={(Object.keys(DELAY_UNITS) as TDelayUnit[]).map((u) => ({ value: u, label: t(`delayUnit.${u}`) }))}
-              value={unit}
-              onChange={(v) => v && setUnit(v as TDelayUnit)}
-              allowDeselect={false}
-              disabled={!editRule.ok}
-              comboboxProps={{ withinPortal: true }}
-            />
-          </Group>
-        )}
+        {!first && <StepDelayInput delay={delay} disabled={!editRule.ok} />}
         <NumberInput
           label={t('limitCap')}
           min={1}
@@ -179,20 +126,6 @@ function SmsStepCard({ campaign, step, composer, domains, onDone }: Props) {
           disabled={!messageRule.ok}
         />
       </SimpleGrid>
-      <Group justify="space-between" mt="sm">
-        <Text size="xs" c="dimmed">
-          {messageRule.ok ? '' : translateMessage({ code: messageRule.code })}
-        </Text>
-        <Button
-          size="sm"
-          variant="light"
-          onClick={save}
-          loading={update.isPending || create.isPending}
-          disabled={!messageRule.ok}
-        >
-          {t('save')}
-        </Button>
-      </Group>
-    </Paper>
+    </CampaignStepFrame>
   );
 }
