@@ -11,7 +11,7 @@ import { type Callback, postCallbacks } from '../lib/webhook-poster.ts';
 
 export const name = 'statistics';
 export const description =
-  'a campaign of BENCH_STATISTICS_RECIPIENTS (default 1,000,000) recipients, one message and one link each, handed to the gateway: GET statistic p50/p99 idle and while delivery reports arrive at the webhooks bar’s rate; report ingest with the summary’s trigger on and off in the same run';
+  'a campaign of BENCH_STATISTICS_RECIPIENTS (default 1,000,000) recipients, BENCH_STATISTICS_STEPS (default 1) SMS steps, one message and one link per recipient and step, handed to the gateway: GET statistic p50/p99 idle and while delivery reports arrive at the webhooks bar’s rate; report ingest with the summary’s triggers on and off in the same run';
 
 const CONNECTIONS = 50;
 const APP_URL = 'https://herald.bench.example';
@@ -25,6 +25,10 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   // The webhooks bar's rate (issue 23), and how many messages each ingest A/B round reports on.
   const rate = Number(process.env.BENCH_STATISTICS_RATE ?? (postgres ? 2_000 : 500));
   const abMessages = Number(process.env.BENCH_STATISTICS_AB ?? (postgres ? 10_000 : 4_000));
+  // Several steps: the campaign's people (a phone once across steps) are a figure of their own.
+  const stepCount = Math.max(1, Number(process.env.BENCH_STATISTICS_STEPS ?? 1));
+  // The A/B rounds' report: `sent` moves only the summary's groups, `delivered` also the people.
+  const abStatus = process.env.BENCH_STATISTICS_AB_STATUS ?? 'sent';
   const herald = await startHerald(ctx, { APP_URL });
   try {
     const db = herald.app.services.database.db as Kysely<DB>;
@@ -44,12 +48,16 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     ctx.log(`seeding ${total.toLocaleString('en')} leads`);
     await seedLeads(db, { teamId, leads: total, vacuum: postgres });
     const campaignId = Number((await api('POST', '/campaigns', {})).id);
-    const step = await api('POST', `/campaigns/${campaignId}/campaign-steps`, {
-      message: 'Sale today {{link}}',
-      redirect_to: 'https://shop.example/sale',
-    });
+    const stepIds: number[] = [];
+    for (let i = 0; i < stepCount; i++) {
+      const step = await api('POST', `/campaigns/${campaignId}/campaign-steps`, {
+        message: `Sale today, ${i + 1} {{link}}`,
+        redirect_to: 'https://shop.example/sale',
+      });
+      stepIds.push(Number(step.id));
+    }
     const t0 = performance.now();
-    await seedCampaign(db, { teamId, campaignId, stepId: Number(step.id), gatewayId });
+    await seedCampaign(db, { teamId, campaignId, stepIds, gatewayId });
     ctx.log(`recipients, messages and links written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const messages = await sql<{ sid: string; phone: string }>`select provider_message_id as sid, phone from messages
       where campaign_id = ${campaignId} order by id`.execute(db);
@@ -84,6 +92,10 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const rowGroups = await counted.groups(teamId, campaignId);
     const countMs = performance.now() - c0;
     ctx.log(`counting the rows: ${countMs.toFixed(0)} ms`);
+    const p0 = performance.now();
+    await peopleOfRows(db, campaignId);
+    const peopleMs = performance.now() - p0;
+    ctx.log(`counting the people across steps from the rows: ${peopleMs.toFixed(0)} ms`);
 
     // Reports at the bar's rate for 30 s (delivered for three in four, undelivered for the rest)
     // while `statistic` is read back to back.
@@ -111,6 +123,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     );
     await settle(db, campaignId, paced.length);
     await sameAsRows(db, teamId, campaignId);
+    const upd = await triggersOf(db, 'msg_upd');
 
     // Ingest with the summary's trigger on, off, on: the same reports (sent) on fresh messages each round.
     const rounds: Array<{ on: boolean; perSecond: number }> = [];
@@ -118,24 +131,31 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     for (const on of [true, false, true]) {
       const part = messages.rows.slice(from, from + abMessages);
       from += abMessages;
-      if (!on) await sql`alter table messages disable trigger herald_campaign_stats_msg_upd`.execute(db);
+      if (!on) for (const t of upd) await sql.raw(`alter table messages disable trigger ${t}`).execute(db);
       const r = await postCallbacks({
         base: herald.url,
         connections: CONNECTIONS,
-        sequences: part.map((m) => [callback(m, 'sent')]),
+        sequences: part.map((m) => [callback(m, abStatus)]),
       });
       await settleStatus(
         db,
         part.map((m) => m.sid),
+        abStatus,
       );
-      if (!on) await sql`alter table messages enable trigger herald_campaign_stats_msg_upd`.execute(db);
+      if (!on) for (const t of upd) await sql.raw(`alter table messages enable trigger ${t}`).execute(db);
       rounds.push({ on, perSecond: r.requests / r.seconds });
       ctx.log(
-        `ingest, summary trigger ${on ? 'on' : 'off'}: ${Math.round(r.requests / r.seconds)} reports/s, ${r.failures} failed`,
+        `ingest (${abStatus}), summary triggers ${on ? 'on' : 'off'}: ${Math.round(r.requests / r.seconds)} reports/s, ${r.failures} failed`,
       );
     }
-    await sql`select herald_campaign_statistics_rebuild(${campaignId})`.execute(db);
-    const dispatch = await dispatchStatements(db, { teamId, campaignId, gatewayId, rows: abMessages });
+    await rebuild(db, campaignId);
+    const dispatch = await dispatchStatements(db, {
+      teamId,
+      campaignId,
+      gatewayId,
+      rows: abMessages,
+      position: stepCount + 1,
+    });
     ctx.log(
       `dispatch's statements on campaign rows: ${Math.round(dispatch.on)} rows/s with the triggers, ${Math.round(dispatch.off)} without`,
     );
@@ -148,6 +168,15 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
     const floor = 'GET /api/user, interleaved';
     return [
       { metric: 'statistic counted from the rows (before the summary), once', value: Math.round(countMs), unit: 'ms' },
+      ...(stepCount > 1
+        ? [
+            {
+              metric: `people across ${stepCount} steps counted from the rows, once`,
+              value: Math.round(peopleMs),
+              unit: 'ms',
+            },
+          ]
+        : []),
       {
         metric: 'statistic idle p50',
         value: round1(percentile(idle, 50)),
@@ -182,7 +211,7 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
         bar: { op: '>=', target: 0.95, of: 'ratio', source: 'issue 35: the ingest keeps its bar meanwhile' },
       },
       {
-        metric: `report ingest (${abMessages.toLocaleString('en')} sent reports, ${CONNECTIONS} connections), summary trigger on (mean of 2 rounds)`,
+        metric: `report ingest (${abMessages.toLocaleString('en')} ${abStatus} reports, ${CONNECTIONS} connections), summary triggers on (mean of 2 rounds)`,
         value: Math.round(onRate),
         unit: '/s',
         reference: { value: Math.round(offRate), label: 'the same, trigger off, between them' },
@@ -193,7 +222,44 @@ export async function run(ctx: BenchContext): Promise<Row[]> {
   }
 }
 
-const TRIGGERS = ['herald_campaign_stats_msg_ins', 'herald_campaign_stats_msg_upd'];
+/** The summary's triggers on `messages` for one event (`msg_ins`, `msg_upd`): the groups', and the people's where they exist. */
+async function triggersOf(db: Kysely<DB>, event: string): Promise<string[]> {
+  const r = await sql<{ tgname: string }>`select tgname from pg_trigger
+    where tgrelid = 'messages'::regclass and tgname in (${`herald_campaign_stats_${event}`}, ${`herald_campaign_people_${event}`})`.execute(
+    db,
+  );
+  return r.rows.map((x) => x.tgname);
+}
+
+/** The campaign's summary (and its people, where kept) recounted from its rows after triggers were off. */
+async function rebuild(db: Kysely<DB>, campaignId: number) {
+  await sql`select herald_campaign_statistics_rebuild(${campaignId})`.execute(db);
+  const people = await sql<{
+    f: string | null;
+  }>`select to_regprocedure('herald_campaign_people_rebuild(bigint)')::text as f`.execute(db);
+  if (people.rows[0]?.f) await sql`select herald_campaign_people_rebuild(${campaignId})`.execute(db);
+}
+
+/** The campaign's people (a phone once across steps) counted from the rows: what `statistic` read before migration 0044. */
+async function peopleOfRows(db: Kysely<DB>, campaignId: number) {
+  const r = await sql<Record<string, string>>`
+    select count(distinct m.phone) filter (where m.state = 'submitted') as sent,
+      count(distinct m.phone) filter (where m.state = 'submitted' and m.status = 'delivered') as delivered,
+      count(distinct m.phone) filter (where l.clicked) as clicked,
+      count(distinct m.phone) filter (where l.clicked or l.unsubscribed) as engaged
+    from messages m left join lateral (
+      select bool_or(s.kind = 'link' and s.first_clicked_at is not null) as clicked,
+        bool_or(s.kind = 'unsubscribe' and s.unsubscribed_at is not null) as unsubscribed
+      from short_links s where s.message_id = m.id) l on true
+    where m.campaign_id = ${campaignId} and m.campaign_step_id is not null`.execute(db);
+  const x = r.rows[0];
+  return {
+    sent: Number(x.sent),
+    delivered: Number(x.delivered),
+    clicked: Number(x.clicked),
+    engaged: Number(x.engaged),
+  };
+}
 
 /**
  * The dispatch's own statements on a campaign's rows, batch by batch (50, as a lane's): queue
@@ -202,10 +268,11 @@ const TRIGGERS = ['herald_campaign_stats_msg_ins', 'herald_campaign_stats_msg_up
  */
 async function dispatchStatements(
   db: Kysely<DB>,
-  o: { teamId: number; campaignId: number; gatewayId: number; rows: number },
+  o: { teamId: number; campaignId: number; gatewayId: number; rows: number; position: number },
 ): Promise<{ on: number; off: number }> {
+  const TRIGGERS = [...(await triggersOf(db, 'msg_ins')), ...(await triggersOf(db, 'msg_upd'))];
   const step = await sql<{ id: string }>`insert into campaign_steps (campaign_id, team_id, position, message, status)
-    values (${o.campaignId}, ${o.teamId}, 2, 'Second', 'sending') returning id`.execute(db);
+    values (${o.campaignId}, ${o.teamId}, ${o.position}, 'Next', 'sending') returning id`.execute(db);
   const stepId = Number(step.rows[0].id);
   const phones = await sql<{ lead_id: string; phone: string }>`select lead_id, phone from campaign_recipients
     where campaign_id = ${o.campaignId} and skip_reason is null order by lead_id limit ${o.rows}`.execute(db);
@@ -240,32 +307,36 @@ async function dispatchStatements(
     done[k] += part.length;
   }
   for (const t of TRIGGERS) await sql.raw(`alter table messages enable trigger ${t}`).execute(db);
-  await sql`select herald_campaign_statistics_rebuild(${o.campaignId})`.execute(db);
+  await rebuild(db, o.campaignId);
   return { on: (done.on / time.on) * 1000, off: (done.off / time.off) * 1000 };
 }
 
-/** A campaign handed to the gateway: a recipient per lead (one per phone), a sent message and a link each. */
+/** A campaign handed to the gateway: a recipient per lead (one per phone), a sent message and a link per step. */
 async function seedCampaign(
   db: Kysely<DB>,
-  o: { teamId: number; campaignId: number; stepId: number; gatewayId: number },
+  o: { teamId: number; campaignId: number; stepIds: number[]; gatewayId: number },
 ) {
   await sql`insert into campaign_recipients (campaign_id, team_id, lead_id, phone, skip_reason)
     select ${o.campaignId}, ${o.teamId}, lead_id, value, case when n = 1 then null else 'duplicate_phone' end
     from (select lead_id, value, row_number() over (partition by value order by lead_id) as n
       from (select distinct on (lead_id) lead_id, value from lead_values
         where team_id = ${o.teamId} and type = 'phone' order by lead_id, id) v) r`.execute(db);
-  await sql`insert into messages (team_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id, text,
-      parts, encoding, price, charge_key, state, status, provider_message_id, submitted_at, called_at)
-    select ${o.teamId}, lead_id, 'campaign_step', ${o.campaignId}, ${o.stepId}, phone, ${o.gatewayId},
-      'Sale today', 1, 'GSM-7', 1, 'bench-' || lead_id, 'submitted', 'queued', 'SM' || md5(lead_id::text), now(), now()
-    from campaign_recipients where campaign_id = ${o.campaignId} and skip_reason is null`.execute(db);
-  await sql`insert into short_links (team_id, lead_id, message_id, kind, host, code, redirect_to, phone)
-    select team_id, lead_id, id, 'link', 'go.bench.example', 'b' || id, 'https://shop.example/sale', phone
-    from messages where campaign_id = ${o.campaignId}`.execute(db);
-  await sql`update campaign_steps set status = 'sending', started_at = now(),
-    recipients_count = (select count(*) from messages where campaign_step_id = ${o.stepId}) where id = ${o.stepId}`.execute(
-    db,
-  );
+  // A statement per step, as the engine queues a step; the first step's ids and provider ids are those of one step.
+  for (const [i, stepId] of o.stepIds.entries()) {
+    const key = i === 0 ? sql`lead_id::text` : sql`${String(i)}::text || '-' || lead_id`;
+    await sql`insert into messages (team_id, lead_id, kind, campaign_id, campaign_step_id, phone, gateway_id, text,
+        parts, encoding, price, charge_key, state, status, provider_message_id, submitted_at, called_at)
+      select ${o.teamId}, lead_id, 'campaign_step', ${o.campaignId}, ${stepId}, phone, ${o.gatewayId},
+        'Sale today', 1, 'GSM-7', 1, 'bench-' || ${key}, 'submitted', 'queued', 'SM' || md5(${key}), now(), now()
+      from campaign_recipients where campaign_id = ${o.campaignId} and skip_reason is null`.execute(db);
+    await sql`insert into short_links (team_id, lead_id, message_id, kind, host, code, redirect_to, phone)
+      select team_id, lead_id, id, 'link', 'go.bench.example', 'b' || id, 'https://shop.example/sale', phone
+      from messages where campaign_step_id = ${stepId}`.execute(db);
+    await sql`update campaign_steps set status = 'sending', started_at = now(),
+      recipients_count = (select count(*) from messages where campaign_step_id = ${stepId}) where id = ${stepId}`.execute(
+      db,
+    );
+  }
   // Paused: the engine leaves it alone, and its statistics are available (spec).
   await sql`update campaigns set status = 'paused', started_at = now(), gateway_id = ${o.gatewayId}
     where id = ${o.campaignId}`.execute(db);
@@ -307,10 +378,10 @@ async function settle(db: Kysely<DB>, campaignId: number, n: number) {
   throw new Error('the reports were not all written');
 }
 
-async function settleStatus(db: Kysely<DB>, sids: string[]) {
+async function settleStatus(db: Kysely<DB>, sids: string[], status: string) {
   for (let i = 0; i < 600; i++) {
     const r = await sql<{ n: string }>`select count(*) as n from messages
-      where provider_message_id = any(${sids}::text[]) and status = 'sent'`.execute(db);
+      where provider_message_id = any(${sids}::text[]) and status = ${status}`.execute(db);
     if (Number(r.rows[0].n) >= sids.length) return;
     await new Promise((res) => setTimeout(res, 100));
   }
@@ -328,4 +399,7 @@ async function sameAsRows(db: Kysely<DB>, teamId: number, campaignId: number) {
   const rows = norm(await createCampaignStatisticsRepository(db).groups(teamId, campaignId));
   const kept = norm(await createCampaignStatisticsSummary(db).groups(teamId, campaignId));
   if (rows !== kept) throw new Error(`summary ${kept} ≠ rows ${rows}`);
+  const people = JSON.stringify(await createCampaignStatisticsRepository(db).people(teamId, campaignId));
+  const counted = JSON.stringify(await peopleOfRows(db, campaignId));
+  if (people !== counted) throw new Error(`people ${people} ≠ rows ${counted}`);
 }

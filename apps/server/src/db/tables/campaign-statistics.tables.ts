@@ -50,9 +50,36 @@ export interface CampaignStatisticsRecipientsTable {
   n: number;
 }
 
+/**
+ * Migration 0044: per campaign and phone, how many of the campaign's messages to it are sent,
+ * delivered, clicked (by a human), engaged (clicked or unsubscribed), unsubscribed (its link) now.
+ * Kept by triggers only.
+ */
+export interface CampaignStatisticsPhonesTable {
+  campaign_id: number;
+  phone: string;
+  sent: number;
+  delivered: number;
+  clicked: number;
+  engaged: number;
+  unsubscribed: number;
+}
+
+/** Migration 0044: per campaign, the phones whose count of each figure is above zero (its people). */
+export interface CampaignStatisticsPeopleTable {
+  campaign_id: number;
+  sent: number;
+  delivered: number;
+  clicked: number;
+  engaged: number;
+  unsubscribed: number;
+}
+
 export interface CampaignStatisticsTables {
   campaign_statistics: CampaignStatisticsTable;
   campaign_statistics_hourly: CampaignStatisticsHourlyTable;
   campaign_statistics_links: CampaignStatisticsLinksTable;
   campaign_statistics_recipients: CampaignStatisticsRecipientsTable;
+  campaign_statistics_phones: CampaignStatisticsPhonesTable;
+  campaign_statistics_people: CampaignStatisticsPeopleTable;
 }
