@@ -60,7 +60,7 @@ async function seed(page: Page, token: string, lang: string) {
 test.beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 for (const lang of ['uk', 'en', 'ru'] as const) {
-  test(`a lookup step before an SMS step: added in the composer, run, its findings shown (${lang})`, async ({
+  test(`a lookup step before an SMS step: added in the composer, run, its findings shown, and on the statistics (${lang})`, async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -113,5 +113,37 @@ for (const lang of ['uk', 'en', 'ru'] as const) {
     const count = steps[0].lookup?.not_mobile ?? 0;
     const form = new Intl.PluralRules(lang).select(count);
     await expect(progress.getByText(fill(c.lookupStep[`notMobile_${form}`], { count }))).toBeVisible();
+
+    // The statistics: the lookup step as its own card, before the SMS step, with what it found and cost.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const stat = (await api(page, token, 'get', `/campaigns/${campaign.id}/statistic`)) as {
+      lookup_steps: Array<{ position: number; done: number; phones: number; lookup_status: number | null }>;
+      steps: Array<{ position: number }>;
+    };
+    expect(stat.lookup_steps.map((x) => x.position)).toEqual([1]);
+    expect(stat.steps.map((x) => x.position)).toEqual([2]);
+    const found = stat.lookup_steps[0];
+    expect(found).toMatchObject({ phones: 4, done: 4, lookup_status: 3 });
+    await page.goto(`/campaigns/${campaign.id}/statistics`);
+    const card = page.getByTestId('statistic-lookup-step-1');
+    await expect(card.getByText(fill(c.lookupStep.done, { done: 4, phones: 4 }))).toBeVisible();
+    await expect(card.getByText(l.status['3'], { exact: true })).toBeVisible();
+    await expect(card.getByText(c.statistics.lookup.validMobile, { exact: true })).toBeVisible();
+    await expect(card.getByText(c.statistics.lookup.notMobile, { exact: true })).toBeVisible();
+    await expect(card.getByText(c.statistics.lookup.cost, { exact: true })).toBeVisible();
+    await expect(card.getByRole('link', { name: c.lookupStep.open })).toHaveAttribute('href', '/lookup-management');
+    // The steps table in step order: the lookup step's row first, then the SMS step's.
+    const rows = page.locator('[data-testid^="statistic-step-row-"]');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toHaveAttribute('data-testid', 'statistic-step-row-1');
+    await expect(rows.first().getByText(c.lookupStep.type, { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/statistics-${lang}-1366.png`, fullPage: true });
+    // The lookup step's own scope shows its card alone.
+    await page.getByText(fill(c.statistics.lookup.stepN, { n: 1 }), { exact: true }).click();
+    await expect(page.getByTestId('statistic-lookup-step-1')).toBeVisible();
+    await expect(page.getByText(c.statistics.buckets, { exact: true })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${SHOTS}/statistics-${lang}-390.png`, fullPage: true });
   });
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pageOf, ZPageQuery } from '../common/pagination.schemas.ts';
+import { ZLookupStatusCode } from '../lookups/lookups.schemas.ts';
+import { CAMPAIGN_STEP_STATUSES } from './campaign-moves.ts';
 import { ENGAGEMENT_VALUES, SMS_STATUSES, ZRecipientBucket, ZSmsStatus } from './campaign-results.ts';
 
 /**
@@ -54,6 +56,48 @@ export const ZStatisticStep = ZStatisticFigures.extend({
   limit_cap: z.number().nullable(),
 });
 
+/**
+ * A lookup step (decision 041): what its lookup did to the phones that reached it. `phones` are its
+ * items; `looked_up` answered by the provider (charged), `reused` settled free (a fresh result or a
+ * delivered message), `failed` given up after the provider's failures (each refunded), `refunds`
+ * the refunds of failed attempts. Of the phones with a result (`done`), by the team's result:
+ * `valid_mobile`, `invalid`, `not_mobile` (by line type in `not_mobile_by_type`) and `unknown` (a
+ * mobile the provider could not call valid or invalid) — they add up to `done`; the SMS step after
+ * it skips `invalid` and `not_mobile`. Percentages are floored: `done` of `phones`, the findings of
+ * `done`. `cost` is the money kept for its phones looked up; `saved` what the reused ones would have cost.
+ */
+export const ZStatisticLookupStep = z.object({
+  step_id: z.number(),
+  position: z.number(),
+  status: z.enum(CAMPAIGN_STEP_STATUSES),
+  /** Null until its turn came (the lookup is made then), or after the lookup was deleted. */
+  lookup_id: z.number().nullable(),
+  lookup_status: ZLookupStatusCode.nullable(),
+  /** A message code when the lookup is paused for a reason (no money, no gateway). */
+  paused_reason: z.string().nullable(),
+  gateway_id: z.number().nullable(),
+  gateway_name: z.string().nullable(),
+  phones: z.number(),
+  done: z.number(),
+  percentage_done: z.number(),
+  looked_up: z.number(),
+  reused: z.number(),
+  failed: z.number(),
+  refunds: z.number(),
+  valid_mobile: z.number(),
+  percentage_valid_mobile: z.number(),
+  invalid: z.number(),
+  percentage_invalid: z.number(),
+  not_mobile: z.number(),
+  percentage_not_mobile: z.number(),
+  not_mobile_by_type: z.object({ landline: z.number(), voip: z.number(), toll_free: z.number(), other: z.number() }),
+  unknown: z.number(),
+  percentage_unknown: z.number(),
+  cost: z.number(),
+  saved: z.number(),
+});
+export type TStatisticLookupStep = z.infer<typeof ZStatisticLookupStep>;
+
 export const ZStatisticSlice = ZStatisticFigures.omit({ buckets: true, skipped: true, failed: true, records: true });
 
 export const ZCampaignStatistic = z.object({
@@ -61,8 +105,16 @@ export const ZCampaignStatistic = z.object({
   available: z.boolean(),
   currency: z.string().nullable(),
   unconfirmed_after_hours: z.number(),
-  campaign: ZStatisticFigures.extend({ messages: z.number() }).nullable(),
+  /**
+   * The whole campaign. Its `actual_cost` is what the campaign spent: its messages and its lookup
+   * steps (`lookup_cost`, also counted in `cost_per_click`); the slices by gateway and sender are
+   * the messages' alone.
+   */
+  campaign: ZStatisticFigures.extend({ messages: z.number(), lookup_cost: z.number() }).nullable(),
+  /** SMS steps, in step order. */
   steps: z.array(ZStatisticStep),
+  /** Lookup steps, in step order; `position` places them among `steps`. */
+  lookup_steps: z.array(ZStatisticLookupStep),
   opt_outs: z.object({ stop: z.number(), unsubscribe_link: z.number() }),
   links: z.array(
     z.object({

@@ -1,14 +1,8 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import {
-  type TRecipientBucket,
-  percentOf,
-  RECIPIENT_BUCKETS,
-  UNCONFIRMED_AFTER_HOURS,
-} from '@herald/shared/campaigns/campaign-results';
+import { percentOf, RECIPIENT_BUCKETS, UNCONFIRMED_AFTER_HOURS } from '@herald/shared/campaigns/campaign-results';
 import type {
   TCampaignStatistic,
-  TStatisticFigures,
   TStatisticFilterType,
   TStatisticLead,
 } from '@herald/shared/campaigns/campaign-statistics.schemas';
@@ -17,7 +11,9 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { DB } from '../../db/schema.ts';
 import { BUCKET_SQL, LINKS_OF_MESSAGE, SMS_STATUS_SQL } from './campaign-results.sql.ts';
 import { createCampaignStatisticsRepository, type RowGroup } from './campaign-statistics.repository.ts';
+import { lookupStepFigures } from './campaign-statistics-lookup.ts';
 import { createCampaignStatisticsSummary } from './campaign-statistics-summary.repository.ts';
+import { add, emptyTotals, type Totals, withPercentages } from './campaign-statistics-totals.ts';
 import { rowlessOf, withStepTargets } from './campaign-statistics-rowless.ts';
 import type { CampaignsRepository } from './campaigns.repository.ts';
 import { notFound } from './campaigns.service.ts';
@@ -26,81 +22,6 @@ import { notFound } from './campaigns.service.ts';
 const UNAVAILABLE = new Set(['draft', 'scheduled']);
 /** Rows without a message while the campaign may still send them wait; after it ended they were not reached. */
 const ENDED = new Set(['completed', 'failed', 'rejected']);
-
-type Totals = Omit<TStatisticFigures, `percentage_${string}` | 'cost_per_click' | 'records'>;
-
-function emptyTotals(): Totals {
-  return {
-    amount_sent: 0,
-    amount_delivered: 0,
-    amount_clicked: 0,
-    human_clicks: 0,
-    other_hits: 0,
-    amount_error: 0,
-    amount_eng: 0,
-    amount_not_eng: 0,
-    amount_status_delivered: 0,
-    amount_status_blocked: 0,
-    amount_status_inactive: 0,
-    amount_status_error: 0,
-    amount_status_sent: 0,
-    amount_status_sending: 0,
-    amount_status_queued: 0,
-    sms_parts: 0,
-    actual_cost: 0,
-    free_sms: 0,
-    undelivered_cost: 0,
-    buckets: Object.fromEntries(RECIPIENT_BUCKETS.map((b) => [b, 0])) as Record<TRecipientBucket, number>,
-    skipped: {},
-    failed: {},
-  };
-}
-
-const STATUS_KEY: Record<string, keyof Totals> = {
-  delivered: 'amount_status_delivered',
-  blocked_by_carrier: 'amount_status_blocked',
-  inactive_device: 'amount_status_inactive',
-  failed: 'amount_status_error',
-  sent: 'amount_status_sent',
-  sending: 'amount_status_sending',
-  queued: 'amount_status_queued',
-};
-
-function add(t: Totals, g: RowGroup) {
-  t.amount_sent += g.sent;
-  if (g.bucket === 'delivered') t.amount_delivered += g.n;
-  if (g.bucket === 'failed') {
-    t.amount_error += g.n;
-    t.failed[g.reason ?? 'failed'] = (t.failed[g.reason ?? 'failed'] ?? 0) + g.n;
-  }
-  if (g.bucket === 'skipped') t.skipped[g.reason ?? 'skipped'] = (t.skipped[g.reason ?? 'skipped'] ?? 0) + g.n;
-  if (g.bucket === 'failed' || g.bucket === 'unconfirmed') t.undelivered_cost += g.cost;
-  t.buckets[g.bucket as TRecipientBucket] += g.n;
-  const key = g.sms_status === null ? undefined : STATUS_KEY[g.sms_status];
-  if (key) (t[key] as number) += g.n;
-  t.amount_clicked += g.clicked;
-  t.human_clicks += g.human_clicks;
-  t.other_hits += g.other_hits;
-  t.amount_eng += g.engaged;
-  t.amount_not_eng += g.sent - g.engaged_sent;
-  t.sms_parts += g.parts;
-  t.actual_cost += g.cost;
-  t.free_sms += g.free_sms;
-}
-
-function withPercentages(t: Totals, records: number, planned: number): TStatisticFigures {
-  return {
-    ...t,
-    records,
-    percentage_sent: percentOf(t.amount_sent, planned),
-    percentage_delivered: percentOf(t.amount_delivered, t.amount_sent),
-    percentage_clicked: percentOf(t.amount_clicked, t.amount_delivered),
-    percentage_error: percentOf(t.amount_error, t.amount_sent),
-    percentage_eng: percentOf(t.amount_eng, t.amount_sent),
-    percentage_not_eng: percentOf(t.amount_not_eng, t.amount_sent),
-    cost_per_click: t.amount_clicked > 0 ? Math.round(t.actual_cost / t.amount_clicked) : null,
-  };
-}
 
 export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<CampaignsRepository, 'find'> }) {
   const { db } = deps;
@@ -123,7 +44,7 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
     const teamId = user.teamId;
     // Two rounds of reads in all (each statement names the team, so none reads another team's rows
     // before the campaign is found): on a busy machine every round trip waits for a CPU.
-    const [c, currency, steps, firstPosition, names] = await Promise.all([
+    const [c, currency, steps, firstPosition, names, lookupSteps] = await Promise.all([
       campaignOf(user, id),
       stats.currency(teamId),
       db
@@ -136,6 +57,7 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
         .execute(),
       stats.firstPosition(teamId, id),
       stats.gatewayNames(teamId),
+      lookupStepFigures(db, teamId, id),
     ]);
     const base = { unconfirmed_after_hours: UNCONFIRMED_AFTER_HOURS, currency };
     if (UNAVAILABLE.has(c.status)) {
@@ -144,6 +66,7 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
         available: false,
         campaign: null,
         steps: [],
+        lookup_steps: [],
         opt_outs: { stop: 0, unsubscribe_link: 0 },
         links: [],
         hourly: [],
@@ -216,6 +139,9 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
     campaign.amount_clicked = people.clicked;
     campaign.amount_eng = people.engaged;
     campaign.amount_not_eng = Math.max(0, people.sent - people.engaged);
+    // What the campaign spent: its lookup steps too, as its launch counted them (decision 041).
+    const lookupCost = lookupSteps.reduce((n, l) => n + l.cost, 0);
+    campaign.actual_cost += lookupCost;
     const messages = stepFigures.reduce((n, s) => n + s.records, 0);
     const figures = withPercentages(campaign, recipients, messages);
     figures.percentage_clicked = percentOf(people.clicked, people.delivered);
@@ -238,8 +164,9 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
     return {
       ...base,
       available: true,
-      campaign: { ...figures, messages },
+      campaign: { ...figures, messages, lookup_cost: lookupCost },
       steps: stepFigures,
+      lookup_steps: lookupSteps,
       opt_outs: optOuts,
       links,
       hourly,

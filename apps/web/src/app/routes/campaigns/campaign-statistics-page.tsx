@@ -19,6 +19,10 @@ import {
   type LeadsOpened,
   StatisticLeadsDrawer,
 } from '../../../features/campaigns/components/statistic-leads-drawer.tsx';
+import {
+  StatisticLookupStep,
+  useLookupStepEvents,
+} from '../../../features/campaigns/components/statistic-lookup-step.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useIdParam } from '../../use-id-param.ts';
 import { segmentHref } from '../audiences/segment-paths.ts';
@@ -49,8 +53,16 @@ export function CampaignStatisticsPage() {
   const navigate = useNavigate();
 
   const s = stats.data;
+  const lookups = s?.lookup_steps ?? [];
+  useLookupStepEvents(id, lookups);
   const step = s?.steps.find((x) => String(x.step_id) === scope);
+  const lookup = lookups.find((x) => String(x.step_id) === scope);
   const figures = step ?? s?.campaign ?? null;
+  // Every step in step order, SMS and lookup, for the scope's choice.
+  const allSteps = [
+    ...(s?.steps ?? []).map((x) => ({ id: x.step_id, position: x.position, lookup: false })),
+    ...lookups.map((x) => ({ id: x.step_id, position: x.position, lookup: true })),
+  ].sort((a, b) => a.position - b.position);
   const open = (filter: LeadsOpened['filter'], label: string) => setOpened({ filter, label, stepId: step?.step_id });
 
   return (
@@ -75,30 +87,50 @@ export function CampaignStatisticsPage() {
         </Paper>
       ) : (
         <>
-          {s.steps.length > 1 && (
+          {allSteps.length > 1 && (
             <SegmentedControl
               value={scope}
               onChange={setScope}
               data={[
                 { value: 'campaign', label: t('statistics.wholeCampaign') },
-                ...s.steps.map((x) => ({ value: String(x.step_id), label: t('statistics.stepN', { n: x.position }) })),
+                ...allSteps.map((x) => ({
+                  value: String(x.id),
+                  label: t(x.lookup ? 'statistics.lookup.stepN' : 'statistics.stepN', { n: x.position }),
+                })),
               ]}
               style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
             />
           )}
-          <StatisticFigures f={figures} currency={s.currency} onOpen={open} />
-          <Section title={t('statistics.buckets')}>
-            <Text size="sm" c="dimmed" mb="sm">
-              {t('statistics.bucketsHint', { hours: s.unconfirmed_after_hours })}
-            </Text>
-            <StatisticBuckets f={figures} onOpen={open} />
-          </Section>
+          {lookup ? (
+            <StatisticLookupStep step={lookup} currency={s.currency} />
+          ) : (
+            <>
+              <StatisticFigures
+                f={figures}
+                currency={s.currency}
+                lookupCost={step ? 0 : (s.campaign?.lookup_cost ?? 0)}
+                onOpen={open}
+              />
+              {!step && lookups.map((x) => <StatisticLookupStep key={x.step_id} step={x} currency={s.currency} />)}
+              <Section title={t('statistics.buckets')}>
+                <Text size="sm" c="dimmed" mb="sm">
+                  {t('statistics.bucketsHint', { hours: s.unconfirmed_after_hours })}
+                </Text>
+                <StatisticBuckets f={figures} onOpen={open} />
+              </Section>
+            </>
+          )}
           <Section title={t('statistics.hourly')}>
             <StatisticHourlyChart hourly={s.hourly} />
           </Section>
-          {s.steps.length > 1 && (
+          {allSteps.length > 1 && (
             <Section title={t('statistics.steps')}>
-              <StatisticStepsTable steps={s.steps} currency={s.currency} onStep={(x) => setScope(String(x))} />
+              <StatisticStepsTable
+                steps={s.steps}
+                lookups={lookups}
+                currency={s.currency}
+                onStep={(x) => setScope(String(x))}
+              />
             </Section>
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }}>

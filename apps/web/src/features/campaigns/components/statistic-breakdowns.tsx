@@ -1,22 +1,29 @@
 import type { TCampaignStatistic } from '@herald/shared/campaigns/campaign-statistics.schemas';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { LookupStepSummary } from './statistic-lookup-step.tsx';
 
 type Slice = TCampaignStatistic['by_gateway'][number] | TCampaignStatistic['by_sender'][number];
 
-/** Each step's main figures in a row; a step's name opens its own figures. */
+/** Each step's main figures in a row, in step order (a lookup step's findings in one line); a step's name opens its own figures. */
 export function StatisticStepsTable({
   steps,
+  lookups = [],
   currency,
   onStep,
 }: {
   steps: TCampaignStatistic['steps'];
+  lookups?: TCampaignStatistic['lookup_steps'];
   currency: string | null;
   onStep: (stepId: number) => void;
 }) {
   const { t } = useTranslation('campaigns');
   const n = formatNumber;
+  const rows = [
+    ...steps.map((s) => ({ kind: 'sms' as const, s })),
+    ...lookups.map((s) => ({ kind: 'lookup' as const, s })),
+  ].sort((a, b) => a.s.position - b.s.position);
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped>
@@ -31,20 +38,41 @@ export function StatisticStepsTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {steps.map((s) => (
-            <Table.Tr key={s.step_id}>
-              <Table.Td>
-                <Anchor component="button" onClick={() => onStep(s.step_id)}>
-                  {t('statistics.stepN', { n: s.position })}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{`${n(s.amount_sent)} (${s.percentage_sent}%)`}</Table.Td>
-              <Table.Td>{`${n(s.amount_delivered)} (${s.percentage_delivered}%)`}</Table.Td>
-              <Table.Td>{`${n(s.amount_clicked)} (${s.percentage_clicked}%)`}</Table.Td>
-              <Table.Td>{`${n(s.amount_error)} (${s.percentage_error}%)`}</Table.Td>
-              <Table.Td>{formatMoney(s.actual_cost, currency ?? undefined)}</Table.Td>
-            </Table.Tr>
-          ))}
+          {rows.map((row) => {
+            const name = (
+              <Anchor component="button" onClick={() => onStep(row.s.step_id)}>
+                {t('statistics.stepN', { n: row.s.position })}
+              </Anchor>
+            );
+            if (row.kind === 'lookup')
+              return (
+                <Table.Tr key={row.s.step_id} data-testid={`statistic-step-row-${row.s.position}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Group gap={6} wrap="nowrap">
+                      {name}
+                      <Badge size="xs" variant="light" color="grape">
+                        {t('lookupStep.type')}
+                      </Badge>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td colSpan={4}>
+                    <LookupStepSummary step={row.s} />
+                  </Table.Td>
+                  <Table.Td>{formatMoney(row.s.cost, currency ?? undefined)}</Table.Td>
+                </Table.Tr>
+              );
+            const s = row.s;
+            return (
+              <Table.Tr key={s.step_id} data-testid={`statistic-step-row-${s.position}`}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td>{`${n(s.amount_sent)} (${s.percentage_sent}%)`}</Table.Td>
+                <Table.Td>{`${n(s.amount_delivered)} (${s.percentage_delivered}%)`}</Table.Td>
+                <Table.Td>{`${n(s.amount_clicked)} (${s.percentage_clicked}%)`}</Table.Td>
+                <Table.Td>{`${n(s.amount_error)} (${s.percentage_error}%)`}</Table.Td>
+                <Table.Td>{formatMoney(s.actual_cost, currency ?? undefined)}</Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

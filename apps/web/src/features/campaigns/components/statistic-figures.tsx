@@ -60,10 +60,13 @@ function Figure(props: {
 export function StatisticFigures({
   f,
   currency,
+  lookupCost = 0,
   onOpen,
 }: {
   f: TStatisticFigures;
   currency: string | null;
+  /** The campaign's lookup steps' money, counted in its actual cost. */
+  lookupCost?: number;
   onOpen: OpenLeads;
 }) {
   const { t } = useTranslation('campaigns');
@@ -138,7 +141,12 @@ export function StatisticFigures({
         <Figure
           label={t('statistics.cost')}
           value={money(f.actual_cost)}
-          hint={t('statistics.freeSms', { count: f.free_sms })}
+          hint={[
+            t('statistics.freeSms', { count: f.free_sms }),
+            lookupCost > 0 ? t('statistics.lookup.ofCost', { money: money(lookupCost) }) : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')}
           onOpen={onOpen}
         />
         <Figure
