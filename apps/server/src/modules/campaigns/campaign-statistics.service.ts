@@ -11,7 +11,7 @@ import type { AuthUser } from '../../auth/authenticate.ts';
 import type { DB } from '../../db/schema.ts';
 import { BUCKET_SQL, LINKS_OF_MESSAGE, SMS_STATUS_SQL } from './campaign-results.sql.ts';
 import { createCampaignStatisticsRepository, type RowGroup } from './campaign-statistics.repository.ts';
-import { lookupStepFigures } from './campaign-statistics-lookup.ts';
+import { createLookupStepFigures } from './campaign-statistics-lookup.ts';
 import { createCampaignStatisticsSummary } from './campaign-statistics-summary.repository.ts';
 import { add, emptyTotals, type Totals, withPercentages } from './campaign-statistics-totals.ts';
 import { rowlessOf, withStepTargets } from './campaign-statistics-rowless.ts';
@@ -27,6 +27,7 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
   const { db } = deps;
   const stats = createCampaignStatisticsRepository(db);
   const summary = createCampaignStatisticsSummary(db);
+  const lookupStepFigures = createLookupStepFigures(db);
 
   async function campaignOf(user: AuthUser, id: number) {
     // Its status alone: the full row joins the gateway and counts steps and audiences.
@@ -57,7 +58,7 @@ export function createCampaignStatistics(deps: { db: Kysely<DB>; repo: Pick<Camp
         .execute(),
       stats.firstPosition(teamId, id),
       stats.gatewayNames(teamId),
-      lookupStepFigures(db, teamId, id),
+      lookupStepFigures(teamId, id),
     ]);
     const base = { unconfirmed_after_hours: UNCONFIRMED_AFTER_HOURS, currency };
     if (UNAVAILABLE.has(c.status)) {

@@ -50,7 +50,7 @@ export function StatisticStepsTable({
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Group gap={6} wrap="nowrap">
                       {name}
-                      <Badge size="xs" variant="light" color="grape">
+                      <Badge size="xs" variant="light" color="grape" style={{ flexShrink: 0 }}>
                         {t('lookupStep.type')}
                       </Badge>
                     </Group>
