@@ -3,10 +3,11 @@
 // fails, so one run shows all that is wrong; the command fails if any did. It ends with how long
 // each part took and the ten slowest test files, read from the runners' JSON reports.
 // `npm test -- unit api` runs only the parts named (check, unit, api, browser).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import {
   type Failure,
   type FileTime,
@@ -90,21 +91,47 @@ function vitest(project: 'unit' | 'api'): boolean {
   return ok;
 }
 
-function browser(): boolean {
-  const out = join(reports, 'browser.json');
-  // The config's web server builds the web app first (unless HERALD_E2E_SKIP_BUILD is set).
+/**
+ * The browser tests run in `HERALD_E2E_SHARDS` shards at once (default 2), each with its own server
+ * (port, data directory) on the one web build: most of a browser test is waiting on the app's
+ * engines and timers, so two shards on two cores take little more than half the time of one.
+ * Each shard's lines are prefixed with its number.
+ */
+async function browser(): Promise<boolean> {
+  if (!run('npm', ['run', 'build', '-w', '@herald/web', '--silent'])) return false;
+  const count = Math.max(1, Number(process.env.HERALD_E2E_SHARDS ?? 2));
   const reporter = process.env.CI ? 'line' : 'list';
-  const ok = run('npx', ['playwright', 'test', `--reporter=${reporter},json`], {
-    cwd: join(root, 'e2e'),
-    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: out },
-  });
-  const report = readReport(out);
-  files.push(...playwrightFileTimes(report, 'browser', 'e2e/tests/'));
-  failures.push(...playwrightFailures(report, 'browser', 'e2e/tests/'));
-  return ok;
+  const shard = (n: number) =>
+    new Promise<{ ok: boolean; out: string }>((done) => {
+      const out = join(reports, `browser-${n}.json`);
+      // Each shard its own output directory: a run empties its own at the start, and one shard's
+      // traces must not vanish under another's.
+      const args = ['playwright', 'test', `--shard=${n}/${count}`, `--output=test-results/shard-${n}`];
+      const child = spawn('npx', [...args, `--reporter=${reporter},json`], {
+        cwd: join(root, 'e2e'),
+        env: {
+          ...process.env,
+          PLAYWRIGHT_JSON_OUTPUT_FILE: out,
+          HERALD_E2E_SKIP_BUILD: '1',
+          HERALD_E2E_PORT: String(Number(process.env.HERALD_E2E_PORT ?? 3100) + n - 1),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      for (const stream of [child.stdout, child.stderr]) {
+        createInterface({ input: stream }).on('line', (line) => console.log(`[${n}/${count}] ${line}`));
+      }
+      child.on('close', (code) => done({ ok: code === 0, out }));
+    });
+  const results = await Promise.all(Array.from({ length: count }, (_, i) => shard(i + 1)));
+  for (const { out } of results) {
+    const report = readReport(out);
+    files.push(...playwrightFileTimes(report, 'browser', 'e2e/tests/'));
+    failures.push(...playwrightFailures(report, 'browser', 'e2e/tests/'));
+  }
+  return results.every((r) => r.ok);
 }
 
-const steps: Record<Part, () => boolean> = {
+const steps: Record<Part, () => boolean | Promise<boolean>> = {
   check: () => run('npm', ['run', 'check']),
   unit: () => vitest('unit'),
   api: () => vitest('api'),
@@ -116,7 +143,7 @@ const results: PartResult[] = [];
 for (const part of parts) {
   const at = Date.now();
   console.log(`\n── ${part} ──`);
-  const ok = steps[part]();
+  const ok = await steps[part]();
   results.push({ name: part, ms: Date.now() - at, ok });
 }
 rmSync(reports, { recursive: true, force: true });
