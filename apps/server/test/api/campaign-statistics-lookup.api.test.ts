@@ -164,6 +164,9 @@ describe.each(databases)(
       expect(sms.skipped).toEqual({ not_valid_mobile: 3 });
       expect(s.campaign.lookup_cost).toBe(l.cost);
       expect(s.campaign.actual_cost).toBe(sms.actual_cost + l.cost);
+      // The campaigns list says the same cost.
+      const listed = await call(owner.token, 'GET', `/campaigns/results?ids=${id}`);
+      expect(listed.json().data[0].actual_cost).toBe(s.campaign.actual_cost);
       expect(s.by_gateway.reduce((n: number, g: { actual_cost: number }) => n + g.actual_cost, 0)).toBe(
         sms.actual_cost,
       );

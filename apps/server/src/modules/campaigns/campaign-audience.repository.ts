@@ -140,7 +140,10 @@ export function createCampaignAudienceRepository(db: Kysely<DB>) {
       }>`select c.id,
           (select count(*) from campaign_recipients r where r.campaign_id = c.id and r.skip_reason is null) as records,
           (select count(*) from campaign_steps s where s.campaign_id = c.id and s.type = 'sms') as sms_steps,
-          coalesce(x.sent, 0) as sent, coalesce(x.delivered, 0) as delivered, coalesce(x.cost, 0) as cost,
+          coalesce(x.sent, 0) as sent, coalesce(x.delivered, 0) as delivered,
+          -- What the campaign spent, as its statistics say: its messages and its lookup steps' lookups.
+          coalesce(x.cost, 0) + coalesce((select sum(k.cost) from lookups k join campaign_steps s on s.id = k.campaign_step_id
+            where k.team_id = ${teamId} and s.campaign_id = c.id), 0) as cost,
           (select count(distinct m.lead_id) from messages m join short_links l on l.message_id = m.id
             where m.team_id = ${teamId} and m.campaign_id = c.id and l.kind = 'link'
               and l.first_clicked_at is not null) as clicked
