@@ -1,24 +1,13 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { percentOf } from '@herald/shared/campaigns/campaign-results';
-import { simulateLookup } from '../../src/modules/gateways/adapters/simulator-lookup.ts';
+import { simulatorPhones } from '../support/gateways.ts';
 import { signupVerified } from '../support/accounts.ts';
 import { campaignWorld } from '../support/campaigns.ts';
 import { createGateway } from '../support/gateways.ts';
 import { attributeIds, createLead } from '../support/leads.ts';
 import { databases } from '../support/test-app.ts';
 import { waitUntil } from '../support/wait.ts';
-
-/** Phones the simulator's carrier database answers for as asked: a valid mobile, or an unassigned one. */
-function simulatorPhones(n: number, want: 'mobile' | 'invalid', from: number): string[] {
-  const found: string[] = [];
-  for (let i = from; found.length < n; i++) {
-    const phone = `+38067${String(i).padStart(7, '0')}`;
-    const r = simulateLookup(phone);
-    if (want === 'mobile' ? r.valid && r.carrier_type === 'mobile' : !r.valid) found.push(phone);
-  }
-  return found;
-}
 
 /**
  * A lookup step on the statistics (decision 041, "Statistics"), both databases: `statistic` answers

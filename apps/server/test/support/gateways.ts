@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import type { BuildOptions } from '../../src/app.ts';
+import { simulateLookup } from '../../src/modules/gateways/adapters/simulator-lookup.ts';
 import type { SignedCallback } from './fake-providers/fake-server.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -89,4 +90,15 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** Phones the simulator's carrier database answers for as asked: a valid mobile, or an unassigned one. */
+export function simulatorPhones(n: number, want: 'mobile' | 'invalid', from: number): string[] {
+  const found: string[] = [];
+  for (let i = from; found.length < n; i++) {
+    const phone = `+38067${String(i).padStart(7, '0')}`;
+    const r = simulateLookup(phone);
+    if (want === 'mobile' ? r.valid && r.carrier_type === 'mobile' : !r.valid) found.push(phone);
+  }
+  return found;
 }
